@@ -1,0 +1,38 @@
+/** How urgent the feedback is for the next attempt. */
+export type Priority = "high" | "medium" | "low";
+
+/** Focused feedback for the next attempt (SPEC §3): summary plus items, within the length cap. */
+export interface Feedback {
+  readonly summary: string;
+  readonly actionableItems: readonly string[];
+  readonly priority: Priority;
+}
+
+/** One failing test as a parser understood it; unknown parts are null. */
+export interface Failure {
+  /** Full test name, suite path included. */
+  readonly test: string | null;
+  readonly file: string | null;
+  readonly line: number | null;
+  readonly expected: string | null;
+  readonly received: string | null;
+  /** The error's own words (first line of the assertion or thrown error). */
+  readonly message: string;
+}
+
+/** Feedback extracted from test output, with the structured failures behind it (SPEC §4). */
+export interface TestFeedback extends Feedback {
+  readonly failures: readonly Failure[];
+  /** Name of the parser that understood the output (`generic` for the general extractor). */
+  readonly runner: string;
+}
+
+/**
+ * The seam per-runner parsers plug into: `detect` says whether the output is this runner's,
+ * `parse` turns it into failures. Both are pure.
+ */
+export interface TestOutputParser {
+  readonly name: string;
+  readonly detect: (output: string) => boolean;
+  readonly parse: (output: string) => readonly Failure[];
+}
