@@ -8,11 +8,14 @@ export interface Headroom {
   readonly budgetLeft: number | null;
 }
 
-/** Computes headroom; never below 0. */
+/** Computes headroom; never below 0, and 0 exactly when the matching condition fires. */
 export function headroom({ counters, policy }: VerdictInput): Headroom {
   const cap = policy.budgetCap ?? null;
   return {
     iterationsLeft: Math.max(0, policy.maxIterations - counters.iteration),
-    budgetLeft: cap === null ? null : Math.max(0, roundNumber(cap - (counters.spend ?? 0))),
+    budgetLeft:
+      cap === null
+        ? null
+        : Math.max(0, roundNumber(roundNumber(cap) - roundNumber(counters.spend ?? 0))),
   };
 }

@@ -10,10 +10,11 @@ export interface Evaluation<Code extends string = string> {
 }
 
 /** The verdict when nothing fired: continuing is stated, not implied. */
-export interface ContinueVerdict {
+export interface ContinueVerdict<Code extends string = BuiltinConditionCode> {
   readonly stop: false;
   readonly condition: "CONTINUE";
-  readonly fired: readonly [];
+  /** Always empty; typed like StopVerdict's so `fired.includes(code)` works on any verdict. */
+  readonly fired: readonly Code[];
   readonly reasons: Readonly<Record<string, never>>;
   readonly headroom: Headroom;
 }
@@ -22,13 +23,15 @@ export interface ContinueVerdict {
 export interface StopVerdict<Code extends string = BuiltinConditionCode> {
   readonly stop: true;
   readonly condition: Code;
-  readonly fired: readonly [Code, ...Code[]];
+  /** Never empty; the first entry is `condition`. */
+  readonly fired: readonly Code[];
   readonly reasons: Readonly<Partial<Record<Code, string>>>;
   readonly headroom: Headroom;
 }
 
 /** SPEC §2 verdict: which conditions fired, which one decided, and why. */
-export type Verdict<Code extends string = BuiltinConditionCode> = ContinueVerdict | StopVerdict<Code>;
+export type Verdict<Code extends string = BuiltinConditionCode> =
+  ContinueVerdict<Code> | StopVerdict<Code>;
 
 /** Orders conditions by precedence; equal slots keep the order they were given in. */
 export function byPrecedence<C extends Condition<string, never>>(conditions: readonly C[]): C[] {
@@ -74,9 +77,15 @@ export function verdictOf<Code extends string>(
  * SPEC §2: evaluates the stop conditions against the caller's counters. Pure. Pass your own
  * list to add custom conditions (`[...builtinConditions, myCondition]`).
  */
-export function verdict<Code extends string = BuiltinConditionCode, Input extends VerdictInput = VerdictInput>(
+export function verdict<
+  Code extends string = BuiltinConditionCode,
+  Input extends VerdictInput = VerdictInput,
+>(
   input: Input,
-  conditions: readonly Condition<Code, Input>[] = builtinConditions as unknown as readonly Condition<Code, Input>[],
+  conditions: readonly Condition<
+    Code,
+    Input
+  >[] = builtinConditions as unknown as readonly Condition<Code, Input>[],
 ): Verdict<Code> {
   return verdictOf(evaluate(input, conditions), headroom(input));
 }

@@ -8,7 +8,7 @@ export const approvalGate = defineCondition(
   ({ counters }) => {
     const approval = counters.approval ?? null;
     if (approval === null) return held("no approval recorded");
-    const by = approval.by === undefined ? "" : ` by ${approval.by}`;
+    const by = approval.by === undefined || approval.by === "" ? "" : ` by ${approval.by}`;
     const note = approval.note === undefined || approval.note === "" ? "" : `: ${approval.note}`;
     return fired(`approval ${approval.decision}${by}${note}`);
   },

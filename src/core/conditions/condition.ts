@@ -19,7 +19,10 @@ export type ConditionCheck =
  * A stop condition: a code, a precedence slot (lower wins) and a pure check. Built-in and
  * user conditions are the same kind of value, so a custom one joins the same verdict.
  */
-export interface Condition<Code extends string = string, Input extends VerdictInput = VerdictInput> {
+export interface Condition<
+  Code extends string = string,
+  Input extends VerdictInput = VerdictInput,
+> {
   readonly code: Code;
   readonly precedence: number;
   readonly check: (input: Input) => ConditionCheck;

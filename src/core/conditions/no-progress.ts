@@ -3,6 +3,13 @@ import { DEFAULT_NO_PROGRESS_MIN_DELTA, DEFAULT_NO_PROGRESS_WINDOW } from "../po
 import { defineCondition, fired, held } from "./condition.js";
 import { Precedence } from "./precedence.js";
 
+/** The largest score; a loop, because `Math.max(...scores)` overflows the call stack on long histories. */
+function maxOf(scores: readonly number[]): number {
+  let best = -Infinity;
+  for (const score of scores) if (score > best) best = score;
+  return best;
+}
+
 /** Why the scores show no progress, or null: the last `window` passes did not beat the earlier best by more than `minDelta`. */
 export function stalledScores(
   scores: readonly number[],
@@ -10,8 +17,8 @@ export function stalledScores(
   minDelta: number,
 ): string | null {
   if (scores.length <= window) return null;
-  const bestBefore = Math.max(...scores.slice(0, -window));
-  const bestRecent = Math.max(...scores.slice(-window));
+  const bestBefore = maxOf(scores.slice(0, -window));
+  const bestRecent = maxOf(scores.slice(-window));
   // Rounded so that 0.82 - 0.8 counts as exactly 0.02 against min_delta 0.02.
   const gain = roundNumber(bestRecent - bestBefore);
   if (gain > minDelta) return null;
@@ -36,20 +43,24 @@ export function oscillatingSignatures(signatures: readonly string[]): string | n
 }
 
 /** The loop stopped converging: stalled scores, repeated outcomes, or oscillation. Off unless `no_progress` is set. */
-export const noProgress = defineCondition("NO_PROGRESS", Precedence.NO_PROGRESS, ({ counters, policy }) => {
-  const settings = policy.noProgress ?? null;
-  if (settings === null) return held("no_progress not set");
-  const window = settings.window ?? DEFAULT_NO_PROGRESS_WINDOW;
-  const minDelta = settings.minDelta ?? DEFAULT_NO_PROGRESS_MIN_DELTA;
-  const signatures = counters.signatures ?? [];
-  const findings = [
-    stalledScores(counters.scores ?? [], window, minDelta),
-    repeatedSignature(signatures, window),
-    oscillatingSignatures(signatures),
-  ].filter((finding): finding is string => finding !== null);
-  return findings.length > 0
-    ? fired(findings.join("; "))
-    : held(
-        `progress within window ${window} (${counters.scores?.length ?? 0} scores, ${signatures.length} signatures)`,
-      );
-});
+export const noProgress = defineCondition(
+  "NO_PROGRESS",
+  Precedence.NO_PROGRESS,
+  ({ counters, policy }) => {
+    const settings = policy.noProgress ?? null;
+    if (settings === null) return held("no_progress not set");
+    const window = settings.window ?? DEFAULT_NO_PROGRESS_WINDOW;
+    const minDelta = settings.minDelta ?? DEFAULT_NO_PROGRESS_MIN_DELTA;
+    const signatures = counters.signatures ?? [];
+    const findings = [
+      stalledScores(counters.scores ?? [], window, minDelta),
+      repeatedSignature(signatures, window),
+      oscillatingSignatures(signatures),
+    ].filter((finding): finding is string => finding !== null);
+    return findings.length > 0
+      ? fired(findings.join("; "))
+      : held(
+          `progress within window ${window} (${counters.scores?.length ?? 0} scores, ${signatures.length} signatures)`,
+        );
+  },
+);
