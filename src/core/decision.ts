@@ -46,11 +46,7 @@ export interface WaitDecision extends DecisionBase {
 
 /** SPEC §3 decision: what the loop does next and the condition that decided it. */
 export type Decision =
-  | ProceedDecision
-  | AbortDecision
-  | RetryDecision
-  | EscalateDecision
-  | WaitDecision;
+  ProceedDecision | AbortDecision | RetryDecision | EscalateDecision | WaitDecision;
 
 /** The action names a decision can carry. */
 export type Action = Decision["action"];

@@ -1,0 +1,34 @@
+import { writeSync } from "node:fs";
+import { main } from "./cli/main.js";
+
+let stdoutStream = process.platform === "win32";
+
+/**
+ * Writes to file descriptor 1 directly: creating `process.stdout` loads Node's stream and net
+ * modules, which costs more than a whole `loopgate decide`. Hands over to the stream for good
+ * when the descriptor would block (a full non-blocking pipe) or fails, and on Windows, where the
+ * console needs the stream.
+ */
+function writeStdout(text: string): void {
+  if (!stdoutStream) {
+    const bytes = Buffer.from(text, "utf8");
+    let written = 0;
+    try {
+      while (written < bytes.length) written += writeSync(1, bytes, written);
+      return;
+    } catch {
+      stdoutStream = true;
+      process.stdout.write(bytes.subarray(written));
+      return;
+    }
+  }
+  process.stdout.write(text);
+}
+
+// No top-level await: scripts/bundle-cli.mjs emits the CLI as CommonJS, which starts faster.
+void main(process.argv.slice(2), {
+  stdout: writeStdout,
+  stderr: (text) => process.stderr.write(text),
+}).then((code) => {
+  process.exitCode = code;
+});

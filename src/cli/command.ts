@@ -1,0 +1,18 @@
+import type { OutputFormat } from "../wire/render.js";
+
+/** What a command needs from the process: its arguments and a place to print. */
+export interface CommandContext {
+  readonly args: readonly string[];
+  readonly stdout: (text: string) => void;
+}
+
+/** A CLI command: its help text and its action, which returns the exit code. */
+export interface Command {
+  readonly help: string;
+  readonly run: (context: CommandContext) => Promise<number>;
+}
+
+/** Picks the output format from `--json`. */
+export function formatOf(json: boolean | undefined): OutputFormat {
+  return json === true ? "json" : "yaml";
+}

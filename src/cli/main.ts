@@ -1,0 +1,98 @@
+import { LoopgateError } from "../core/errors.js";
+import type { Command } from "./command.js";
+import { UsageError } from "./usage-error.js";
+
+/** Commands load on demand so that a run pays only for the command it uses. */
+const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<Command> }>> = {
+  verdict: {
+    summary: "which stop condition fired, from counters and a policy (SPEC §2)",
+    load: async () => (await import("./commands/verdict.js")).verdictCommand,
+  },
+  decide: {
+    summary: "proceed, retry, escalate, wait or abort after an attempt (SPEC §3)",
+    load: async () => (await import("./commands/decide.js")).decideCommand,
+  },
+};
+
+/** Replaced by the bundler with the package version; unbundled runs (tests) report a dev marker. */
+declare const __LOOPGATE_VERSION__: string | undefined;
+
+function version(): string {
+  return typeof __LOOPGATE_VERSION__ === "string" ? __LOOPGATE_VERSION__ : "0.0.0-dev";
+}
+
+function overview(): string {
+  const lines = Object.entries(COMMANDS).map(
+    ([name, entry]) => `  ${name.padEnd(10)}${entry.summary}`,
+  );
+  return `loopgate — iteration control for refinement loops (generate → test → review → decide)
+
+Usage: loopgate <command> [FILE|-] [options]
+
+Commands:
+${lines.join("\n")}
+
+Options:
+  -h, --help     show help (loopgate <command> --help for a command's own)
+  -v, --version  print the version
+
+Exit codes: 0 a decision or verdict was printed, 2 invalid input or arguments,
+1 internal error.
+`;
+}
+
+/** Folds a message onto one line: the CLI promises exactly one line of error on stderr. */
+function oneLine(message: string): string {
+  return message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .join(" ");
+}
+
+/** Where the CLI prints; tests pass their own. */
+export interface Streams {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+}
+
+/** Runs the CLI and returns its exit code. Errors become one line on stderr; stdout stays empty. */
+export async function main(argv: readonly string[], streams: Streams): Promise<number> {
+  const [name, ...args] = argv;
+  try {
+    if (name === undefined) throw new UsageError("missing command (see loopgate --help)");
+    if (name === "help" && args[0] !== undefined) return await main([args[0], "--help"], streams);
+    if (name === "-h" || name === "--help" || name === "help") {
+      streams.stdout(overview());
+      return 0;
+    }
+    if (name === "-v" || name === "--version") {
+      streams.stdout(`${version()}\n`);
+      return 0;
+    }
+    const entry = COMMANDS[name];
+    if (entry === undefined)
+      throw new UsageError(`unknown command "${name}" (see loopgate --help)`);
+    const command = await entry.load();
+    if (args.includes("--help") || args.includes("-h")) {
+      streams.stdout(command.help);
+      return 0;
+    }
+    let output = "";
+    const code = await command.run({ args, stdout: (text) => (output += text) });
+    streams.stdout(output);
+    return code;
+  } catch (error) {
+    if (
+      LoopgateError.is(error) &&
+      (error.code === "INVALID_INPUT" || error.code === "INVALID_USAGE")
+    ) {
+      streams.stderr(`error: ${oneLine(error.message)}\n`);
+      return 2;
+    }
+    streams.stderr(
+      `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    return 1;
+  }
+}

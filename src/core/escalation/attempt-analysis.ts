@@ -1,0 +1,50 @@
+import type { Failure, TestOutputParser } from "../feedback/feedback.js";
+import type { ReviewStatus, TestStatus } from "../iteration-check.js";
+import { stripAnsi } from "../feedback/ansi.js";
+import { redact } from "../feedback/redaction.js";
+import { reviewPoints } from "../feedback/review-points.js";
+import { testFeedback } from "../feedback/test-feedback.js";
+import type { AttemptOutcome } from "./attempt-like.js";
+import { outputEvidence, type OutputEvidence } from "./output-evidence.js";
+
+/** Length cap handed to the test feedback; escalation reads its failures, which the cap does not cut. */
+const EXTRACTION_MAX_LENGTH = 500;
+
+/** One attempt read once: its statuses, its failures and review points, its cleaned output. */
+export interface AttemptAnalysis {
+  readonly testStatus: TestStatus;
+  readonly reviewStatus: ReviewStatus;
+  /** The failing tests the parsers found; empty when the tests passed. */
+  readonly failures: readonly Failure[];
+  /** The reviewer's points as written (uncut, unlike feedback items); empty unless the review rejected. */
+  readonly reviewPoints: readonly string[];
+  /** The test output as a person reads it: no ANSI, credentials redacted; empty when passed. */
+  readonly output: string;
+  /** The output's assertion frames and value diff. */
+  readonly evidence: OutputEvidence;
+}
+
+/**
+ * Reads an attempt's test output and review text once, redacted before anything is extracted,
+ * so no credential reaches a reason, a pattern or a question.
+ */
+export function analyzeAttempt(
+  attempt: AttemptOutcome,
+  parsers?: readonly TestOutputParser[],
+): AttemptAnalysis {
+  const failed = attempt.testResult.status === "fail";
+  const rejected = attempt.reviewResult.status === "reject";
+  const output = failed ? redact(stripAnsi(attempt.testResult.output)) : "";
+  const tests = failed
+    ? testFeedback(output, { maxLength: EXTRACTION_MAX_LENGTH, ...(parsers ? { parsers } : {}) })
+    : null;
+  const points = rejected ? reviewPoints(redact(stripAnsi(attempt.reviewResult.feedback))) : [];
+  return {
+    testStatus: attempt.testResult.status,
+    reviewStatus: attempt.reviewResult.status,
+    failures: tests?.failures ?? [],
+    reviewPoints: points.map((point) => point.text),
+    output,
+    evidence: outputEvidence(output),
+  };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { valuesFromMessage } from "./assertion-values.js";
+
+describe("valuesFromMessage", () => {
+  it.each([
+    ["expected '123' to be 123 // Object.is equality", "123", "'123'"],
+    ["AssertionError: expected 2 to equal 3", "3", "2"],
+    ["expected { a: 1 } to deeply equal { a: 2 }", "{ a: 2 }", "{ a: 1 }"],
+    ["expected undefined to be null", "null", "undefined"],
+    ["AssertionError: assert '123' == 123", "123", "'123'"],
+    ["assert (12 + 1) == 14", "14", "(12 + 1)"],
+    ["Add(1, 1) = 2; want 3", "3", "2"],
+    ["got -1, want 1", "1", "-1"],
+    ['got: "a" want: "b"', '"b"', '"a"'],
+    ["expected 3, got 2", "3", "2"],
+  ])("reads %s", (message, expected, received) => {
+    expect(valuesFromMessage(message)).toEqual({ expected, received });
+  });
+
+  it.each([
+    "expected undefined to be defined",
+    "expected [Function] to be an instance of Error",
+    "assert x",
+    "AssertionError: assert (12 ...",
+    "TypeError: x is not a function",
+    "",
+  ])("finds no values in %s", (message) => {
+    expect(valuesFromMessage(message)).toBeNull();
+  });
+});

@@ -1,0 +1,98 @@
+/** What a test expected and what the code produced, each exactly as the runner printed it. */
+export interface AssertedValues {
+  readonly expected: string;
+  readonly received: string;
+}
+
+/** Chai/Vitest verbs between the received and the expected value: `expected 1 to be 2`. */
+const CHAI_VERBS: readonly string[] = [
+  " to deeply equal ",
+  " to strictly equal ",
+  " to equal ",
+  " to eql ",
+  " to be ",
+];
+
+/**
+ * The values an assertion message states, or null: Chai/Vitest (`expected '1' to be 1`),
+ * pytest (`assert '123' == 123`), and the Go idioms (`got 2, want 3`, `f() = 2; want 3`,
+ * `expected 3, got 2`). Messages a runner cut short (`…`, `...`) state nothing reliable.
+ */
+export function valuesFromMessage(message: string): AssertedValues | null {
+  const text = withoutErrorName(message.trim());
+  if (text.endsWith("...") || text.endsWith("…")) return null;
+  return chaiValues(text) ?? pytestValues(text) ?? goValues(text);
+}
+
+/** The message without a leading `AssertionError: ` (or any `SomeError: `). */
+function withoutErrorName(text: string): string {
+  const colon = text.indexOf(": ");
+  if (colon < 0) return text;
+  const head = text.slice(0, colon);
+  return /^[\w$.]+$/.test(head) && /(?:Error|Exception)$/.test(head) ? text.slice(colon + 2) : text;
+}
+
+/** `expected <received> to be <expected>`, minus Vitest's `// Object.is equality` note. */
+function chaiValues(text: string): AssertedValues | null {
+  if (!text.startsWith("expected ")) return null;
+  for (const verb of CHAI_VERBS) {
+    const at = text.indexOf(verb);
+    if (at < 0) continue;
+    const note = text.lastIndexOf(" // ");
+    const expected = text.slice(at + verb.length, note > at ? note : text.length);
+    // `to be defined`, `to be truthy`, `to be an instance of X` name a matcher, not a value.
+    if (verb === " to be " && !PRINTED_LITERAL.test(expected)) return null;
+    return nonEmpty(expected, text.slice("expected ".length, at));
+  }
+  return null;
+}
+
+/** The start of a printed value: a quote, a number, a bracket, or a JavaScript constant. */
+const PRINTED_LITERAL = /^(?:["'`[{(\d-]|(?:true|false|null|undefined|NaN|-?Infinity)\b)/;
+
+/** pytest's `assert <received> == <expected>`: tests conventionally put the result on the left. */
+function pytestValues(text: string): AssertedValues | null {
+  if (!text.startsWith("assert ")) return null;
+  const at = text.indexOf(" == ");
+  return at < 0 ? null : nonEmpty(text.slice(at + 4), text.slice("assert ".length, at));
+}
+
+/** Go's `got X, want Y`, `f() = X; want Y` and the reverse `expected Y, got X`. */
+function goValues(text: string): AssertedValues | null {
+  const want = text.search(/[\s,;]want:?\s/);
+  if (want >= 0) {
+    const expected = afterWord(text, want);
+    const got = text.lastIndexOf("got", want);
+    if (got >= 0 && (got === 0 || /\s/.test(text.charAt(got - 1)))) {
+      return nonEmpty(expected, trimSeparators(text.slice(got + 3, want)));
+    }
+    const assigned = text.lastIndexOf(" = ", want);
+    return assigned < 0 ? null : nonEmpty(expected, trimSeparators(text.slice(assigned + 3, want)));
+  }
+  if (!/^expected\s/i.test(text)) return null;
+  const got = text.search(/[\s,;]got:?\s/);
+  return got < 0
+    ? null
+    : nonEmpty(trimSeparators(text.slice("expected".length, got)), afterWord(text, got));
+}
+
+/** What follows the separator and keyword (`, want: `) that starts at `index`. */
+function afterWord(text: string, index: number): string {
+  const rest = text.slice(index + 1).trimStart();
+  const space = rest.search(/\s/);
+  return trimSeparators(space < 0 ? "" : rest.slice(space));
+}
+
+/** `text` without the punctuation and blanks that glue values into prose. */
+function trimSeparators(text: string): string {
+  let end = text.length;
+  while (end > 0 && /[\s,;]/.test(text.charAt(end - 1))) end -= 1;
+  return text.slice(0, end).replace(/^[\s:]+/, "");
+}
+
+/** Both sides, or null when either is empty. */
+function nonEmpty(expected: string, received: string): AssertedValues | null {
+  const e = expected.trim();
+  const r = received.trim();
+  return e === "" || r === "" ? null : { expected: e, received: r };
+}

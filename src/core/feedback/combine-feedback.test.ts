@@ -1,0 +1,89 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { codePointLength } from "./code-points.js";
+import { combineFeedback } from "./combine-feedback.js";
+import type { Feedback, Priority } from "./feedback.js";
+import { reviewFeedback } from "./review-feedback.js";
+import { testFeedback } from "./test-feedback.js";
+import vitestBasic from "./test-fixtures/vitest-basic.txt?raw";
+
+const total = (feedback: Feedback): number =>
+  codePointLength(feedback.summary) +
+  feedback.actionableItems.reduce((sum, item) => sum + codePointLength(item), 0);
+
+const feedback = (summary: string, items: string[], priority: Priority): Feedback => ({
+  summary,
+  actionableItems: items,
+  priority,
+});
+
+describe("combineFeedback", () => {
+  it("puts test items first, names both in the summary, takes the higher priority", () => {
+    const combined = combineFeedback(
+      feedback(
+        "Test failed: expected 1, received 2",
+        ["a.ts:1 adds: expected 1, received 2"],
+        "high",
+      ),
+      feedback("Review rejected: rename x", ["rename x"], "low"),
+      500,
+    );
+    expect(combined).toEqual({
+      summary: "Test failed: expected 1, received 2; Review rejected: rename x",
+      actionableItems: ["a.ts:1 adds: expected 1, received 2", "rename x"],
+      priority: "high",
+    });
+  });
+
+  it.each([
+    ["low", "low", "low"],
+    ["low", "medium", "medium"],
+    ["medium", "high", "high"],
+    ["high", "low", "high"],
+  ] as const)("takes the higher of %s and %s", (a, b, expected) => {
+    expect(combineFeedback(feedback("t", [], a), feedback("r", [], b), 100).priority).toBe(
+      expected,
+    );
+  });
+
+  it("keeps the first review point when test items would crowd it out", () => {
+    const tests = testFeedback(vitestBasic, { maxLength: 500 });
+    const review = reviewFeedback("- blocking: jwt.sign omits userId\n- nit: rename tok", {
+      maxLength: 500,
+    });
+    const combined = combineFeedback(tests, review, 300);
+    expect(total(combined)).toBeLessThanOrEqual(300);
+    expect(combined.actionableItems[0]).toBe(tests.actionableItems[0]);
+    expect(combined.actionableItems.some((item) => item.startsWith("blocking: jwt.sign"))).toBe(
+      true,
+    );
+    expect(combined.summary).toContain("Test failed");
+    expect(combined.summary).toContain("Review rejected");
+  });
+
+  it("shares a tight cap between the first item of each side", () => {
+    const combined = combineFeedback(
+      feedback("Test failed: x", ["t".repeat(300)], "high"),
+      feedback("Review rejected: y", ["r".repeat(300)], "medium"),
+      120,
+    );
+    expect(total(combined)).toBeLessThanOrEqual(120);
+    expect(combined.actionableItems).toHaveLength(2);
+    expect(combined.actionableItems[1]?.startsWith("rrr")).toBe(true);
+  });
+
+  it("never exceeds the cap", () => {
+    const text = fc.string({ unit: "binary", maxLength: 120 });
+    const side = fc.record({
+      summary: text,
+      actionableItems: fc.array(text, { maxLength: 6 }),
+      priority: fc.constantFrom<Priority>("high", "medium", "low"),
+    });
+    fc.assert(
+      fc.property(side, side, fc.integer({ min: 1, max: 600 }), (test, review, maxLength) => {
+        expect(total(combineFeedback(test, review, maxLength))).toBeLessThanOrEqual(maxLength);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});

@@ -1,0 +1,61 @@
+import { codePointLength, truncateCodePoints } from "./code-points.js";
+import type { Feedback, Priority } from "./feedback.js";
+import { fitFeedback } from "./fit-feedback.js";
+
+const PRIORITY_RANK: Readonly<Record<Priority, number>> = { low: 0, medium: 1, high: 2 };
+const SUMMARY_SEPARATOR = "; ";
+
+/**
+ * Feedback for an attempt whose tests failed and whose review rejected (SPEC §3): test items
+ * first, then review items, a summary naming both, the higher priority, within `maxLength`.
+ * When the items do not all fit, the review keeps at least a third of the room left after the
+ * summary (or what the tests leave over), so the reviewer's first point still reaches the next
+ * attempt; each side is then fitted as `fitFeedback` fits items.
+ */
+export function combineFeedback(test: Feedback, review: Feedback, maxLength: number): Feedback {
+  const cap = Math.max(1, Math.floor(Number.isFinite(maxLength) ? maxLength : 1));
+  const summary = truncateCodePoints(combinedSummary(test.summary, review.summary, cap), cap);
+  const room = cap - codePointLength(summary);
+  const testLength = totalLength(test.actionableItems);
+  const reviewLength = totalLength(review.actionableItems);
+  const reviewShare = Math.min(reviewLength, Math.max(Math.ceil(room / 3), room - testLength));
+  const testItems = fitItems(test.actionableItems, room - reviewShare);
+  const reviewItems = fitItems(review.actionableItems, room - totalLength(testItems));
+  return {
+    summary,
+    actionableItems: [...testItems, ...reviewItems],
+    priority: higher(test.priority, review.priority),
+  };
+}
+
+/** Items fitted to `budget` code points the way `fitFeedback` fits them under a summary. */
+function fitItems(items: readonly string[], budget: number): string[] {
+  return budget < 1 ? [] : fitFeedback("", items, budget).actionableItems;
+}
+
+/** Code points in all items together. */
+function totalLength(items: readonly string[]): number {
+  return items.reduce((sum, item) => sum + codePointLength(item), 0);
+}
+
+/** Both summaries joined; when that is more than half the cap, each gets half of that half. */
+function combinedSummary(test: string, review: string, maxLength: number): string {
+  const joined = `${test}${SUMMARY_SEPARATOR}${review}`;
+  const budget = Math.max(1, Math.floor(maxLength / 2));
+  const share = Math.floor((budget - SUMMARY_SEPARATOR.length) / 2);
+  if (codePointLength(joined) <= budget || share < 2) return joined;
+  const testPart = truncateCodePoints(
+    test,
+    Math.max(share, budget - SUMMARY_SEPARATOR.length - codePointLength(review)),
+  );
+  const reviewPart = truncateCodePoints(
+    review,
+    budget - SUMMARY_SEPARATOR.length - codePointLength(testPart),
+  );
+  return `${testPart}${SUMMARY_SEPARATOR}${reviewPart}`;
+}
+
+/** The more urgent of two priorities. */
+function higher(a: Priority, b: Priority): Priority {
+  return PRIORITY_RANK[a] >= PRIORITY_RANK[b] ? a : b;
+}

@@ -1,0 +1,130 @@
+import { valuesFromMessage } from "./assertion-values.js";
+import { truncateCodePoints } from "./code-points.js";
+import type { Failure } from "./feedback.js";
+import type { SourceLocation } from "./stack-frames.js";
+
+/**
+ * Where a draft came from: a named test, a whole file the runner marked failed (`FAIL file`),
+ * or details found outside any test (an uncaught error in a log). Orphans only count when the
+ * output names no failing test at all.
+ */
+export type DraftKind = "test" | "file" | "orphan";
+
+/** Which side of a comparison a printed value belongs to. */
+export type Side = "expected" | "received";
+
+/** A failure while its lines are still being read; every fact is first-come, first-kept. */
+export interface FailureDraft {
+  readonly kind: DraftKind;
+  /** Go's `=== RUN` opens a draft that only becomes a failure if `--- FAIL` names it. */
+  provisional: boolean;
+  test: string | null;
+  file: string | null;
+  line: number | null;
+  expected: string | null;
+  received: string | null;
+  /** cargo's `left:`/`right:`; which is expected depends on the assertion, known at the end. */
+  left: string | null;
+  right: string | null;
+  message: string;
+  /** The first fact line as printed, the message of last resort (`Expected: token …`). */
+  firstDetail: string;
+  /** An error class printed apart from its message (TAP's `name: 'RangeError'`). */
+  errorName: string | null;
+  /** Where the test is declared (TAP `location:`), used only when no frame said where it failed. */
+  declared: SourceLocation | null;
+}
+
+/** Longest test name, value or message kept: a failure is a gist, not a dump of the log. */
+const MAX_FIELD_LENGTH = 1000;
+
+/** An empty draft. */
+export function newDraft(kind: DraftKind, test: string | null, file: string | null): FailureDraft {
+  return {
+    kind,
+    provisional: false,
+    test,
+    file,
+    line: null,
+    expected: null,
+    received: null,
+    left: null,
+    right: null,
+    message: "",
+    firstDetail: "",
+    errorName: null,
+    declared: null,
+  };
+}
+
+/** Whether anything beyond a name was found: a message or a value. */
+export function hasDetails(draft: FailureDraft): boolean {
+  return (
+    draft.message !== "" ||
+    draft.firstDetail !== "" ||
+    draft.expected !== null ||
+    draft.received !== null ||
+    draft.left !== null ||
+    draft.right !== null
+  );
+}
+
+/** Records one side's value unless an earlier line already gave it. */
+export function setValue(draft: FailureDraft, side: Side, value: string, printed: string): void {
+  if (value === "") return;
+  if (side === "expected") draft.expected ??= value;
+  else draft.received ??= value;
+  if (draft.firstDetail === "") draft.firstDetail = printed;
+}
+
+/** Records the error's first line unless an earlier line already gave it. */
+export function setMessage(draft: FailureDraft, message: string): void {
+  if (draft.message === "" && message !== "") draft.message = message;
+}
+
+/**
+ * Records where the failure happened unless a line is already known. A file without a line
+ * (from a `FAIL file` header) yields to a frame that says exactly where.
+ */
+export function setLocation(draft: FailureDraft, location: SourceLocation): void {
+  if (draft.line !== null) return;
+  draft.file = location.file;
+  draft.line = location.line;
+}
+
+/** The draft as a failure: message fallbacks applied, cargo's sides resolved, values parsed from the message last. */
+export function finishDraft(draft: FailureDraft): Failure {
+  let message = draft.message === "" ? draft.firstDetail : draft.message;
+  if (draft.errorName !== null && !message.includes(draft.errorName)) {
+    message = message === "" ? draft.errorName : `${draft.errorName}: ${message}`;
+  }
+  let { expected, received } = draft;
+  if (draft.left !== null && draft.right !== null) {
+    // `assert_eq!(actual, expected)` is Rust's convention; other comparisons only get quoted.
+    if (message.includes("left == right")) {
+      expected ??= draft.right;
+      received ??= draft.left;
+    } else {
+      message = `${message} (left: ${draft.left}, right: ${draft.right})`.trim();
+    }
+  }
+  if (expected === null && received === null) {
+    const values = valuesFromMessage(message);
+    expected = values?.expected ?? null;
+    received = values?.received ?? null;
+  }
+  const located = draft.line === null && draft.declared !== null;
+  return {
+    test: capped(draft.test),
+    file: located ? (draft.declared?.file ?? null) : draft.file,
+    line: located ? (draft.declared?.line ?? null) : draft.line,
+    expected: capped(expected),
+    received: capped(received),
+    message: truncateCodePoints(message, MAX_FIELD_LENGTH),
+  };
+}
+
+/** A field cut to `MAX_FIELD_LENGTH`. */
+function capped(value: string | null): string | null {
+  return value === null ? null : truncateCodePoints(value, MAX_FIELD_LENGTH);
+}

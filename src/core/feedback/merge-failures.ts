@@ -1,0 +1,166 @@
+import type { Failure } from "./feedback.js";
+import type { DraftKind } from "./failure-draft.js";
+
+/** A finished failure with the kind of draft it came from. */
+export interface ExtractedFailure {
+  readonly failure: Failure;
+  readonly kind: DraftKind;
+}
+
+/** Separators runners put between suite and test names: Vitest, Jest, pytest/cargo, Go subtests. */
+const NAME_SEPARATORS: readonly string[] = [" > ", " › ", "::", "/"];
+
+/** A failure being merged; later duplicates fill its unknown fields. */
+type MergedFailure = { -readonly [Key in keyof Failure]: Failure[Key] };
+
+/**
+ * One failure per failing test, in order of first appearance. Runners name a failure several
+ * times — a tree line (`× works`), a detailed block (`FAIL a.test.ts > suite > works`), a recap
+ * (`FAILED a.py::works - …`) — so failures whose names match (one a suite-path suffix of the
+ * other) in compatible files merge, the longer name and the first known facts winning. Suites
+ * that only failed because their tests did are dropped, as are exact duplicates. Details found
+ * outside any test only count when no test was named.
+ */
+export function mergeFailures(extracted: readonly ExtractedFailure[]): Failure[] {
+  const named = extracted.filter((entry) => entry.kind !== "orphan");
+  const chosen = named.length > 0 ? named : extracted;
+  const hasFacts = chosen.some((entry) => entry.kind === "test" || !isBare(entry.failure));
+  const relevant = chosen
+    // A bare `FAIL file` header is only worth keeping when nothing more precise was found.
+    .filter((entry) => !(hasFacts && entry.kind === "file" && isBare(entry.failure)))
+    .map((entry) => entry.failure);
+  return withoutDuplicates(withoutSuites(mergeByName(relevant)));
+}
+
+/** Whether a failure carries nothing but a name and a place. */
+function isBare(failure: Failure): boolean {
+  return failure.message === "" && failure.expected === null && failure.received === null;
+}
+
+/** Failures whose names match by suite-path suffix, merged into the first of them. */
+function mergeByName(failures: readonly Failure[]): Failure[] {
+  const kept: MergedFailure[] = [];
+  const byName = new Map<string, number>();
+  const bySuffix = new Map<string, number>();
+  const register = (name: string, index: number): void => {
+    if (!byName.has(name)) byName.set(name, index);
+    for (const suffix of boundarySuffixes(name)) {
+      if (!bySuffix.has(suffix)) bySuffix.set(suffix, index);
+    }
+  };
+  for (const failure of failures) {
+    const name = failure.test;
+    const index = name === null ? undefined : matchingIndex(name, byName, bySuffix);
+    const target = index === undefined ? undefined : kept[index];
+    if (name === null || index === undefined || target === undefined) {
+      kept.push({ ...failure });
+      if (name !== null) register(name, kept.length - 1);
+      continue;
+    }
+    if (!filesCompatible(target.file, failure.file)) {
+      kept.push({ ...failure });
+      continue;
+    }
+    fill(target, failure);
+    if (target.test !== null) register(target.test, index);
+  }
+  return kept;
+}
+
+/** The kept failure a name matches: same name, the name a suffix of it, or it a suffix of the name. */
+function matchingIndex(
+  name: string,
+  byName: ReadonlyMap<string, number>,
+  bySuffix: ReadonlyMap<string, number>,
+): number | undefined {
+  const direct = byName.get(name) ?? bySuffix.get(name);
+  if (direct !== undefined) return direct;
+  for (const suffix of boundarySuffixes(name)) {
+    const index = byName.get(suffix);
+    if (index !== undefined) return index;
+  }
+  return undefined;
+}
+
+/** Fills what `target` does not know from a later report of the same failure. */
+function fill(target: MergedFailure, other: Failure): void {
+  if (other.test !== null && (target.test === null || other.test.length > target.test.length)) {
+    target.test = other.test;
+  }
+  if (target.line === null && other.line !== null) {
+    target.file = other.file;
+    target.line = other.line;
+  }
+  target.file ??= other.file;
+  target.expected ??= other.expected;
+  target.received ??= other.received;
+  if (target.message === "") target.message = other.message;
+}
+
+/** Whether two reports can be of the same test: same file, one path a suffix of the other, or unknown. */
+function filesCompatible(a: string | null, b: string | null): boolean {
+  return a === null || b === null || a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`);
+}
+
+/**
+ * Failures that merely name a suite of another failure (node:test's `✖ suite`, TAP's
+ * `2 subtests failed`) and state no values: the tests inside carry the facts.
+ */
+function withoutSuites(failures: readonly Failure[]): Failure[] {
+  const suites = new Set<string>();
+  for (const failure of failures) {
+    if (failure.test !== null)
+      for (const prefix of boundaryPrefixes(failure.test)) suites.add(prefix);
+  }
+  return failures.filter(
+    (failure) =>
+      failure.test === null ||
+      !suites.has(failure.test) ||
+      failure.expected !== null ||
+      failure.received !== null ||
+      !(failure.message === "" || /\bsubtests? failed\b/.test(failure.message)),
+  );
+}
+
+/** Exact duplicates removed, first kept. */
+function withoutDuplicates(failures: readonly Failure[]): Failure[] {
+  const seen = new Set<string>();
+  return failures.filter((failure) => {
+    const key = JSON.stringify([
+      failure.test,
+      failure.file,
+      failure.line,
+      failure.expected,
+      failure.received,
+      failure.message,
+    ]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Every tail of a name that starts after a separator: `a > b > c` → `b > c`, `c`. */
+function boundarySuffixes(name: string): string[] {
+  return boundaries(name).map(({ end }) => name.slice(end));
+}
+
+/** Every head of a name that ends before a separator: `a > b > c` → `a`, `a > b`. */
+function boundaryPrefixes(name: string): string[] {
+  return boundaries(name).map(({ start }) => name.slice(0, start));
+}
+
+/** Where each separator occurrence in a name starts and ends. */
+function boundaries(name: string): { start: number; end: number }[] {
+  const found: { start: number; end: number }[] = [];
+  for (const separator of NAME_SEPARATORS) {
+    let at = name.indexOf(separator);
+    while (at >= 0) {
+      if (at > 0 && at + separator.length < name.length) {
+        found.push({ start: at, end: at + separator.length });
+      }
+      at = name.indexOf(separator, at + separator.length);
+    }
+  }
+  return found;
+}

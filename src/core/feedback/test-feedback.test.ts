@@ -1,0 +1,267 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { codePointLength } from "./code-points.js";
+import type { Failure, TestOutputParser } from "./feedback.js";
+import { GENERIC_RUNNER, testFeedback } from "./test-feedback.js";
+import cargoBasic from "./test-fixtures/cargo-basic.txt?raw";
+import nodeTestTap from "./test-fixtures/node-test-tap.txt?raw";
+import pytestBasic from "./test-fixtures/pytest-basic.txt?raw";
+import vitestBasicColor from "./test-fixtures/vitest-basic-color.txt?raw";
+import vitestBasic from "./test-fixtures/vitest-basic.txt?raw";
+
+const SEED_OUTPUT =
+  "FAIL src/auth/login.test.ts\nExpected: token to contain userId\nReceived: undefined\n";
+
+const total = (feedback: { summary: string; actionableItems: readonly string[] }): number =>
+  codePointLength(feedback.summary) +
+  feedback.actionableItems.reduce((sum, item) => sum + codePointLength(item), 0);
+
+const hasLoneSurrogate = (text: string): boolean =>
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+
+describe("testFeedback: the seed", () => {
+  it("says what was expected and received, and where", () => {
+    const feedback = testFeedback(SEED_OUTPUT, { maxLength: 500 });
+    expect(feedback.summary).toBe(
+      "Test failed: expected token to contain userId, received undefined",
+    );
+    expect(feedback.actionableItems).toEqual([
+      "src/auth/login.test.ts: expected token to contain userId, received undefined",
+    ]);
+    expect(feedback.priority).toBe("high");
+    expect(feedback.runner).toBe(GENERIC_RUNNER);
+    expect(feedback.failures).toHaveLength(1);
+  });
+});
+
+describe("testFeedback: real runners", () => {
+  it("puts the first failure's facts first and counts the rest", () => {
+    const feedback = testFeedback(vitestBasic, { maxLength: 500 });
+    expect(feedback.summary).toBe(
+      'Test failed: expected 123, received "123" (+5 more failing tests)',
+    );
+    expect(feedback.actionableItems[0]).toBe(
+      'src/auth/login.test.ts:10 login > payload > contains the numeric userId: expected 123, received "123"',
+    );
+    expect(feedback.actionableItems).toHaveLength(6);
+    expect(total(feedback)).toBeLessThanOrEqual(500);
+  });
+
+  it("gives coloured and plain output the same feedback", () => {
+    expect(testFeedback(vitestBasicColor, { maxLength: 500 })).toEqual(
+      testFeedback(vitestBasic, { maxLength: 500 }),
+    );
+  });
+
+  it("uses the error's words when the values are unknown", () => {
+    const feedback = testFeedback(cargoBasic, { maxLength: 1000 });
+    expect(feedback.actionableItems).toContain(
+      "src/lib.rs:7 tests::panics_in_lib: value out of range: 42",
+    );
+    expect(feedback.actionableItems).toContain(
+      'src/lib.rs:23 tests::numeric_user_id: expected "124", received "123"',
+    );
+  });
+
+  it("drops the generic AssertionError prefix from items but keeps it in the failure", () => {
+    const feedback = testFeedback(vitestBasic, { maxLength: 2000 });
+    expect(feedback.actionableItems[2]).toBe(
+      "src/auth/login.test.ts:17 login > has a userId when no user: expected undefined to be defined",
+    );
+    expect(feedback.failures[2]?.message).toBe("AssertionError: expected undefined to be defined");
+  });
+
+  it("never emits the raw log", () => {
+    const feedback = testFeedback(pytestBasic, { maxLength: 5000 });
+    const text = [feedback.summary, ...feedback.actionableItems].join("\n");
+    expect(text).not.toContain("test session starts");
+    expect(text).not.toContain("short test summary info");
+    expect(text).not.toContain("passed");
+  });
+
+  it("reads node:test's TAP output", () => {
+    const feedback = testFeedback(nodeTestTap, { maxLength: 500 });
+    expect(feedback.summary).toBe(
+      "Test failed: expected 123, received '123' (+3 more failing tests)",
+    );
+  });
+});
+
+describe("testFeedback: the cap", () => {
+  it.each([1, 2, 5, 20, 60, 120, 500])("fits max_length %i", (maxLength) => {
+    for (const output of [SEED_OUTPUT, vitestBasic, cargoBasic, pytestBasic]) {
+      expect(total(testFeedback(output, { maxLength }))).toBeLessThanOrEqual(maxLength);
+    }
+  });
+
+  it("keeps userId in a tight summary", () => {
+    expect(testFeedback(SEED_OUTPUT, { maxLength: 80 }).summary).toContain("userId");
+  });
+});
+
+describe("testFeedback: parsers", () => {
+  const custom: Failure = {
+    test: "custom test",
+    file: "x.spec",
+    line: 1,
+    expected: "a",
+    received: "b",
+    message: "boom",
+  };
+  const parser = (
+    name: string,
+    detects: boolean,
+    failures: readonly Failure[],
+  ): TestOutputParser => ({
+    name,
+    detect: () => detects,
+    parse: () => failures,
+  });
+
+  it("uses the first parser that detects the output and finds failures", () => {
+    const feedback = testFeedback(SEED_OUTPUT, {
+      maxLength: 500,
+      parsers: [
+        parser("skipped", false, [custom]),
+        parser("empty", true, []),
+        parser("mine", true, [custom]),
+      ],
+    });
+    expect(feedback.runner).toBe("mine");
+    expect(feedback.failures).toEqual([custom]);
+    expect(feedback.actionableItems).toEqual(["x.spec:1 custom test: expected a, received b"]);
+  });
+
+  it("falls back to the general extractor", () => {
+    const feedback = testFeedback(SEED_OUTPUT, {
+      maxLength: 500,
+      parsers: [parser("no", false, [custom])],
+    });
+    expect(feedback.runner).toBe(GENERIC_RUNNER);
+  });
+
+  it("hands parsers clean, redacted text and redacts what they return", () => {
+    let seen = "";
+    const leaky: TestOutputParser = {
+      name: "leaky",
+      detect: (text) => {
+        seen = text;
+        return true;
+      },
+      parse: () => [{ ...custom, received: "AKIAIOSFODNN7EXAMPLE" }],
+    };
+    const feedback = testFeedback("\x1b[31mtoken ghp_1234567890abcdefghijABCDEFGHIJ123456\x1b[0m", {
+      maxLength: 500,
+      parsers: [leaky],
+    });
+    expect(seen).toBe("token [REDACTED:github_token]");
+    expect(feedback.failures[0]?.received).toBe("[REDACTED:aws_access_key]");
+    expect(feedback.actionableItems.join()).not.toContain("AKIA");
+  });
+});
+
+describe("testFeedback: redaction", () => {
+  it("redacts before extracting, so no field carries a credential", () => {
+    const output = [
+      "FAIL src/auth/login.test.ts",
+      "Expected: eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOjF9.c2lnbmF0dXJlc2lnbmF0dXJl",
+      "Received: Bearer abcdefghijklmnopqrstuvwxyz",
+      "Error: GET https://admin:hunter2@db.internal/ failed",
+    ].join("\n");
+    const feedback = testFeedback(output, { maxLength: 500 });
+    const everything = JSON.stringify(feedback);
+    expect(everything).not.toContain("eyJhbGciOiJIUzI1NiJ9");
+    expect(everything).not.toContain("abcdefghijklmnopqrstuvwxyz");
+    expect(everything).not.toContain("hunter2");
+    expect(feedback.failures[0]?.expected).toBe("[REDACTED:jwt]");
+  });
+});
+
+describe("testFeedback: degenerate output", () => {
+  it("still says the test failed when the runner printed nothing", () => {
+    expect(testFeedback("", { maxLength: 500 })).toEqual({
+      summary: "Test failed with no output",
+      actionableItems: [],
+      priority: "high",
+      failures: [],
+      runner: GENERIC_RUNNER,
+    });
+  });
+
+  it("counts fallback lines as errors, not tests", () => {
+    const feedback = testFeedback("error: one\nerror: two\n", { maxLength: 500 });
+    expect(feedback.summary).toBe("Test failed: error: one (+1 more error)");
+  });
+
+  it("handles a 10 MB single line", { timeout: 60_000 }, () => {
+    const feedback = testFeedback("AssertionError: " + "é".repeat(10 * 1024 * 1024), {
+      maxLength: 500,
+    });
+    expect(total(feedback)).toBeLessThanOrEqual(500);
+    expect(feedback.summary.startsWith("Test failed: AssertionError: éé")).toBe(true);
+  });
+});
+
+describe("testFeedback (properties)", () => {
+  const unit = fc.oneof(
+    { weight: 6, arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 1 }) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        "\n",
+        " ",
+        "\t",
+        "\r",
+        "😀",
+        "👩‍💻",
+        "\x1b[31m",
+        "\x1b]8;;x\x07",
+        "\0",
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        "FAIL src/a.test.ts",
+        "\nExpected: ",
+        "\nReceived: ",
+        "\n  ● suite › test\n",
+        "\n× test\n",
+        "\nnot ok 1 - x\n",
+        "\n--- FAIL: TestX\n",
+        "\nE   assert 1 == 2\n",
+        "\n    at f (src/a.ts:1:2)\n",
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)),
+    },
+  );
+  const output = fc.string({ unit, maxLength: 200 });
+  const maxLength = fc.integer({ min: 1, max: 700 });
+
+  it("never exceeds the cap and never produces a lone surrogate", () => {
+    fc.assert(
+      fc.property(output, maxLength, (text, cap) => {
+        const feedback = testFeedback(text, { maxLength: cap });
+        expect(total(feedback)).toBeLessThanOrEqual(cap);
+        expect(hasLoneSurrogate(feedback.summary)).toBe(false);
+        for (const item of feedback.actionableItems) expect(hasLoneSurrogate(item)).toBe(false);
+        expect(feedback.priority).toBe("high");
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("is deterministic", () => {
+    fc.assert(
+      fc.property(output, maxLength, (text, cap) => {
+        expect(testFeedback(text, { maxLength: cap })).toEqual(
+          testFeedback(text, { maxLength: cap }),
+        );
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});

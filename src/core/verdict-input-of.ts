@@ -1,0 +1,59 @@
+import type { VerdictInput } from "./conditions/condition.js";
+import type { DecideInput } from "./decide-input.js";
+import type { Attempt } from "./iteration-check.js";
+import type { TestOutputParser } from "./feedback/feedback.js";
+import { attemptSignature } from "./escalation/attempt-signature.js";
+
+/** Every attempt of the task, oldest first, the one just evaluated last. */
+export function attemptsOf({
+  iterationCheck: check,
+}: Pick<DecideInput, "iterationCheck">): Attempt[] {
+  const current: Attempt = {
+    iteration: check.currentIteration,
+    testResult: check.testResult,
+    reviewResult: check.reviewResult,
+    ...(check.diff === undefined ? {} : { diff: check.diff }),
+    ...(check.score === undefined ? {} : { score: check.score }),
+  };
+  return [...(check.history ?? []), current];
+}
+
+/** Scores of every attempt, when each one has a score; partial histories say nothing about a trend. */
+function scoresOf(attempts: readonly Attempt[]): number[] | undefined {
+  const scores = attempts.map((attempt) => attempt.score);
+  return scores.every((score): score is number => typeof score === "number") ? scores : undefined;
+}
+
+/**
+ * The counters and policy SPEC §2 conditions read, derived from a `decide` document. Scores and
+ * signatures the caller did not supply are derived from the attempts, so NO_PROGRESS works on
+ * history alone.
+ */
+export function verdictInputOf(
+  input: DecideInput,
+  parsers?: readonly TestOutputParser[],
+): VerdictInput {
+  const check = input.iterationCheck;
+  const attempts = attemptsOf(input);
+  const scores = check.scores ?? scoresOf(attempts);
+  const signatures =
+    check.signatures ??
+    ((input.stopConditions.noProgress ?? null) === null
+      ? undefined
+      : attempts.map((attempt) => attemptSignature(attempt, parsers)));
+  return {
+    counters: {
+      iteration: check.currentIteration,
+      spend: check.spend ?? 0,
+      score: check.score ?? null,
+      approval: check.approval ?? null,
+      ...(scores === undefined ? {} : { scores }),
+      ...(signatures === undefined ? {} : { signatures }),
+      ...(check.elapsedMs === undefined ? {} : { elapsedMs: check.elapsedMs }),
+    },
+    policy: {
+      ...input.stopConditions,
+      maxIterations: check.maxIterations ?? input.iterationControl.maxIterations,
+    },
+  };
+}

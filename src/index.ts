@@ -1,0 +1,45 @@
+export { defineCondition, fired, held } from "./core/conditions/condition.js";
+export type { Condition, ConditionCheck, VerdictInput } from "./core/conditions/condition.js";
+export { Precedence } from "./core/conditions/precedence.js";
+export type { BuiltinConditionCode } from "./core/conditions/precedence.js";
+export { builtinConditions } from "./core/conditions/builtin-conditions.js";
+export { approvalGate } from "./core/conditions/approval-gate.js";
+export { stopScoreReached } from "./core/conditions/stop-score-reached.js";
+export { budgetExhausted } from "./core/conditions/budget-exhausted.js";
+export { maxIterations } from "./core/conditions/max-iterations.js";
+export { timeLimit } from "./core/conditions/time-limit.js";
+export { noProgress } from "./core/conditions/no-progress.js";
+export { verdict, evaluate, verdictOf, byPrecedence } from "./core/verdict.js";
+export type { Verdict, StopVerdict, ContinueVerdict, Evaluation } from "./core/verdict.js";
+export { headroom } from "./core/headroom.js";
+export type { Headroom } from "./core/headroom.js";
+export type { Counters, Approval } from "./core/counters.js";
+export type { Policy, NoProgressPolicy } from "./core/policy.js";
+export { decide, VALIDATION_PASSED_MESSAGE } from "./core/decide.js";
+export type { DecideOptions } from "./core/decide.js";
+export type { DecideInput, StopConditions } from "./core/decide-input.js";
+export { verdictInputOf, attemptsOf } from "./core/verdict-input-of.js";
+export type * from "./core/decision.js";
+export { DEFAULT_ITERATION_CONTROL } from "./core/iteration-check.js";
+export type * from "./core/iteration-check.js";
+export type * from "./core/feedback/feedback.js";
+export type * from "./core/escalation/escalation.js";
+export { LoopgateError } from "./core/errors.js";
+export { InputError } from "./wire/input-error.js";
+export { parseText } from "./wire/parse-text.js";
+export { render } from "./wire/render.js";
+export type { OutputFormat } from "./wire/render.js";
+export {
+  decodeVerdictDocument,
+  encodeVerdict,
+  verdictDocumentSchema,
+} from "./wire/verdict-document.js";
+export {
+  decodeDecideDocument,
+  decodeConfigDocument,
+  encodeDecision,
+  decideDocumentSchema,
+  configDocumentSchema,
+} from "./wire/decide-document.js";
+export type { DecideSettings } from "./wire/decide-document.js";
+export { fromWire, toWire } from "./wire/codec.js";

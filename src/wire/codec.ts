@@ -1,0 +1,45 @@
+/** Wire key → TypeScript key: `feedback_max_length` → `feedbackMaxLength`. */
+export function camelKey(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/** TypeScript key → wire key: `feedbackMaxLength` → `feedback_max_length`. */
+export function snakeKey(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function mapKeys(
+  value: unknown,
+  rename: (key: string) => string,
+  verbatim: ReadonlySet<string>,
+): unknown {
+  if (Array.isArray(value)) return value.map((item) => mapKeys(item, rename, verbatim));
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (inner === undefined) continue;
+    // Maps keyed by data (condition codes in `reasons`) keep their keys as they are.
+    out[rename(key)] = verbatim.has(key) ? inner : mapKeys(inner, rename, verbatim);
+  }
+  return out;
+}
+
+/**
+ * Keys whose values are maps keyed by data, not by field names: condition codes in `reasons`,
+ * variable names in a step's `env`, task ids in an answers file's `answers`.
+ */
+const DATA_KEYED = new Set(["reasons", "env", "answers"]);
+
+/** Decodes a validated wire document into the TypeScript shape. */
+export function fromWire(value: unknown): unknown {
+  return mapKeys(value, camelKey, DATA_KEYED);
+}
+
+/** Encodes a TypeScript value into wire shape; undefined fields are dropped. */
+export function toWire(value: unknown): unknown {
+  return mapKeys(value, snakeKey, DATA_KEYED);
+}
