@@ -7,7 +7,8 @@ import {
   type IterationCheck,
   type IterationControl,
 } from "./iteration-check.js";
-import { attemptsOf, verdictInputOf } from "./verdict-input-of.js";
+import { attemptsOf } from "./attempts-of.js";
+import { verdictInputOf } from "./verdict-input-of.js";
 
 const LOGIN_FAILURE =
   "FAIL src/auth/login.test.ts\nExpected: token to contain userId\nReceived: undefined\n";
@@ -44,7 +45,7 @@ function attempt(iteration: number, output: string, score?: number | null): Atte
 
 describe("attemptsOf", () => {
   it("is the current attempt alone when there is no history", () => {
-    expect(attemptsOf(inputOf())).toEqual([
+    expect(attemptsOf(inputOf().iterationCheck)).toEqual([
       {
         iteration: 2,
         testResult: BASE_CHECK.testResult,
@@ -55,7 +56,7 @@ describe("attemptsOf", () => {
 
   it("puts the history first, oldest first, and the current attempt last with its diff and score", () => {
     const history = [attempt(1, INVOICE_FAILURE, 0.2)];
-    const attempts = attemptsOf(inputOf({ history, diff: "+fix", score: 0.4 }));
+    const attempts = attemptsOf(inputOf({ history, diff: "+fix", score: 0.4 }).iterationCheck);
     expect(attempts).toEqual([
       history[0],
       {
@@ -69,13 +70,13 @@ describe("attemptsOf", () => {
   });
 
   it("never writes an undefined diff or score key", () => {
-    const [current] = attemptsOf(inputOf());
+    const [current] = attemptsOf(inputOf().iterationCheck);
     expect(current).not.toHaveProperty("diff");
     expect(current).not.toHaveProperty("score");
   });
 
   it("keeps a null score as null", () => {
-    const [current] = attemptsOf(inputOf({ score: null }));
+    const [current] = attemptsOf(inputOf({ score: null }).iterationCheck);
     expect(current).toHaveProperty("score", null);
   });
 });

@@ -3,20 +3,7 @@ import type { DecideInput } from "./decide-input.js";
 import type { Attempt } from "./iteration-check.js";
 import type { TestOutputParser } from "./feedback/feedback.js";
 import { attemptSignature } from "./escalation/attempt-signature.js";
-
-/** Every attempt of the task, oldest first, the one just evaluated last. */
-export function attemptsOf({
-  iterationCheck: check,
-}: Pick<DecideInput, "iterationCheck">): Attempt[] {
-  const current: Attempt = {
-    iteration: check.currentIteration,
-    testResult: check.testResult,
-    reviewResult: check.reviewResult,
-    ...(check.diff === undefined ? {} : { diff: check.diff }),
-    ...(check.score === undefined ? {} : { score: check.score }),
-  };
-  return [...(check.history ?? []), current];
-}
+import { attemptsOf } from "./attempts-of.js";
 
 /** Scores of every attempt, when each one has a score; partial histories say nothing about a trend. */
 function scoresOf(attempts: readonly Attempt[]): number[] | undefined {
@@ -34,7 +21,7 @@ export function verdictInputOf(
   parsers?: readonly TestOutputParser[],
 ): VerdictInput {
   const check = input.iterationCheck;
-  const attempts = attemptsOf(input);
+  const attempts = attemptsOf(check);
   const scores = check.scores ?? scoresOf(attempts);
   const signatures =
     check.signatures ??

@@ -1,6 +1,7 @@
 import type { TestOutputParser } from "../feedback/feedback.js";
 import { redact } from "../feedback/redaction.js";
 import type { Attempt, IterationCheck, IterationControl } from "../iteration-check.js";
+import { attemptsOf } from "../attempts-of.js";
 import { attemptRecords } from "./attempt-record.js";
 import { summaryText } from "./attempts-summary.js";
 import { boundedDiff } from "./bounded-diff.js";
@@ -15,17 +16,6 @@ export interface EscalationInput {
   readonly reason: string;
   readonly control: IterationControl;
   readonly parsers?: readonly TestOutputParser[];
-}
-
-/** Every attempt of the task, oldest first, the one just evaluated last. */
-function attemptsOf(check: IterationCheck): Attempt[] {
-  const current: Attempt = {
-    iteration: check.currentIteration,
-    testResult: check.testResult,
-    reviewResult: check.reviewResult,
-    ...(check.diff === undefined ? {} : { diff: check.diff }),
-  };
-  return [...(check.history ?? []), current];
 }
 
 /** The latest diff known: the current attempt's, else the newest in history; a blank one shows nothing. */
