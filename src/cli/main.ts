@@ -12,6 +12,34 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "proceed, retry, escalate, wait or abort after an attempt (SPEC §3)",
     load: async () => (await import("./commands/decide.js")).decideCommand,
   },
+  run: {
+    summary: "run the loop over a task file, journaled; pauses for a human (exit 3)",
+    load: async () => (await import("./commands/run.js")).runCommand,
+  },
+  answer: {
+    summary: "answer a paused task: an option, guidance, approve or abort",
+    load: async () => (await import("./commands/answer.js")).answerCommand,
+  },
+  resume: {
+    summary: "carry a paused or interrupted run on from its journal",
+    load: async () => (await import("./commands/resume.js")).resumeCommand,
+  },
+  status: {
+    summary: "runs in the journal and the tasks awaiting an answer",
+    load: async () => (await import("./commands/status.js")).statusCommand,
+  },
+  history: {
+    summary: "the whole story of a run or a task: steps, decisions, answers",
+    load: async () => (await import("./commands/history.js")).historyCommand,
+  },
+  explain: {
+    summary: "why a decision was taken: each condition evaluated with its values",
+    load: async () => (await import("./commands/explain.js")).explainCommand,
+  },
+  export: {
+    summary: "every journaled event as JSON lines",
+    load: async () => (await import("./commands/export.js")).exportCommand,
+  },
 };
 
 /** Replaced by the bundler with the package version; unbundled runs (tests) report a dev marker. */
@@ -36,8 +64,9 @@ Options:
   -h, --help     show help (loopgate <command> --help for a command's own)
   -v, --version  print the version
 
-Exit codes: 0 a decision or verdict was printed, 2 invalid input or arguments,
-1 internal error.
+Exit codes: 0 a decision or verdict was printed (run: every task proceeded or
+ended), 2 invalid input or arguments, 1 internal error; run and resume also exit
+3 when a task awaits an answer and 4 when another runner holds the run.
 `;
 }
 

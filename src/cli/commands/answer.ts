@@ -1,0 +1,144 @@
+import type { Answer } from "../../core/loop/answer.js";
+import { activeTask, effectsOf } from "../../core/loop/effects-of.js";
+import { transition } from "../../core/loop/transition.js";
+import { loadRun } from "../../runner/load-run.js";
+import { openJournal, whoAmI } from "../../runner/session.js";
+import { runOption } from "../../runner/pick-run.js";
+import type { Journal } from "../../runner/journal.js";
+import { InputError } from "../../wire/input-error.js";
+import type { Command } from "../command.js";
+import { parseOptions } from "../parse-options.js";
+import { UsageError } from "../usage-error.js";
+
+/** The answer the flags describe; exactly one of --option, --text, --approve, --abort. */
+function answerOf(values: {
+  option?: string;
+  text?: string;
+  approve?: boolean;
+  abort?: boolean;
+  note?: string;
+  by?: string;
+}): Answer {
+  const given = (["option", "text", "approve", "abort"] as const).filter(
+    (flag) => values[flag] !== undefined && values[flag] !== false,
+  );
+  if (given.length !== 1) {
+    throw new UsageError(
+      'answer: give exactly one of --option ID, --text "…", --approve, --abort (see loopgate answer --help)',
+    );
+  }
+  const by = { by: values.by ?? whoAmI() };
+  const note = values.note === undefined ? {} : { note: values.note };
+  if (values.option !== undefined) {
+    if (!/^\d+$/.test(values.option)) {
+      throw new UsageError(
+        `answer: --option expects an option number, got ${JSON.stringify(values.option)}`,
+      );
+    }
+    return { kind: "option", option: Number(values.option), ...by };
+  }
+  if (values.text !== undefined) {
+    if (values.text.trim() === "") throw new UsageError("answer: --text must not be empty");
+    return { kind: "text", text: values.text, ...by };
+  }
+  return { kind: values.approve === true ? "approve" : "abort", ...note, ...by };
+}
+
+/** The run (latest first) in which the task waits for an answer. */
+function runAwaiting(journal: Journal, taskId: string): number {
+  for (const run of journal.runs().reverse()) {
+    const task = activeTask(loadRun(journal, run.id).state);
+    if (task?.id === taskId && task.phase.name === "awaiting-answer") return run.id;
+  }
+  throw new InputError(
+    "TASK",
+    `no run has task ${JSON.stringify(taskId)} awaiting an answer (see loopgate status)`,
+  );
+}
+
+/** `loopgate answer`: records a human's answer to a paused task. */
+export const answerCommand: Command = {
+  help: `Usage: loopgate answer TASK (--option ID | --text "…" | --approve | --abort)
+                       [--note TEXT] [--by NAME] [--run ID] [--db PATH]
+
+Records the answer to a task that paused for a human (exit code 3 of run or
+resume); loopgate resume then carries the run on.
+
+  --option ID    continue with the question's numbered option ID
+  --text "…"     continue with free-text guidance
+  --approve      accept the attempt as it is: the task proceeds (APPROVAL_GATE)
+  --abort        give up on the task; the run goes on with the next task
+  --note TEXT    a note for --approve or --abort, kept in the journal
+  --by NAME      who answers (default: your user name)
+  --run ID       the run (default: the latest run where TASK awaits an answer)
+  --db PATH      the journal; default .loopgate/journal.db here
+
+On --option and --text, the answer reaches the task's next generate step
+(LOOPGATE_ANSWER_FILE) and the task's caps are re-granted by its on_answer
+policy (default: 2 more attempts).
+
+Exit codes: 0 recorded, 2 invalid arguments (no such task or option), 1 internal error.
+`,
+  async run({ args, stdout }) {
+    const { values, positionals } = parseOptions(
+      "answer",
+      args,
+      {
+        option: { type: "string" },
+        text: { type: "string" },
+        approve: { type: "boolean" },
+        abort: { type: "boolean" },
+        note: { type: "string" },
+        by: { type: "string" },
+        run: { type: "string" },
+        db: { type: "string" },
+      },
+      1,
+    );
+    const taskId = positionals[0];
+    if (taskId === undefined)
+      throw new UsageError("answer: missing TASK (see loopgate answer --help)");
+    const answer = answerOf(values);
+    const journal = openJournal(values.db);
+    try {
+      const runId = runOption(values.run) ?? runAwaiting(journal, taskId);
+      const { state } = loadRun(journal, runId);
+      const [effect] = effectsOf(state);
+      if (effect?.kind !== "await-answer" || effect.taskId !== taskId) {
+        throw new InputError(
+          "TASK",
+          `task ${JSON.stringify(taskId)} does not await an answer in run ${runId}`,
+        );
+      }
+      if (
+        answer.kind === "option" &&
+        !effect.options.some((option) => option.id === answer.option)
+      ) {
+        const offered = effect.options.map((option) => `${option.id}. ${option.label}`).join("; ");
+        throw new InputError(
+          "--option",
+          `no option ${answer.option}; ${offered === "" ? "the question has no numbered options (use --text)" : `the options are: ${offered}`}`,
+        );
+      }
+      const event = {
+        type: "answer-given" as const,
+        effectId: effect.id,
+        taskId,
+        iteration: effect.iteration,
+        answer,
+      };
+      transition(state, event);
+      journal.append(runId, event, { source: "loopgate answer" });
+      const label =
+        answer.kind === "option"
+          ? effect.options.find((o) => o.id === answer.option)?.label
+          : undefined;
+      stdout(
+        `recorded for ${taskId} (run ${runId}): ${answer.kind}${answer.kind === "option" ? ` ${answer.option}${label === undefined ? "" : ` — ${label}`}` : ""}\nnext: loopgate resume${values.db === undefined ? "" : ` --db ${values.db}`}\n`,
+      );
+      return 0;
+    } finally {
+      journal.close();
+    }
+  },
+};

@@ -1,0 +1,93 @@
+import { explainDecision } from "../../runner/decision-explanation.js";
+import { runsFor } from "../../runner/find-runs.js";
+import { openJournal } from "../../runner/session.js";
+import { columns } from "../../runner/summary-table.js";
+import { formatNumber } from "../../core/format-number.js";
+import type { DecisionRecorded } from "../../core/loop/loop-event.js";
+import { toWire } from "../../wire/codec.js";
+import { InputError } from "../../wire/input-error.js";
+import type { Command } from "../command.js";
+import { parseOptions } from "../parse-options.js";
+import { UsageError } from "../usage-error.js";
+
+/** `loopgate explain`: why a journaled decision was taken. */
+export const explainCommand: Command = {
+  help: `Usage: loopgate explain TASK [ITERATION] [--run ID] [--db PATH] [--json]
+
+Explains the task's decision at ITERATION (default: its latest decision): the
+counters and limits it was taken on, each stop condition evaluated with its
+values (fired or held, and why), and the SPEC §3 rule that matched. Reads the
+decision's complete input from the journal.
+
+Options:
+  --run ID    the run (default: the latest run that ran TASK)
+  --db PATH   the journal; default .loopgate/journal.db here
+  --json      print JSON
+
+Exit codes: 0 printed, 2 invalid arguments (no such task or decision), 1 internal error.
+`,
+  async run({ args, stdout }) {
+    const { values, positionals } = parseOptions(
+      "explain",
+      args,
+      { run: { type: "string" }, db: { type: "string" }, json: { type: "boolean" } },
+      2,
+    );
+    const [taskId, iterationText] = positionals;
+    if (taskId === undefined)
+      throw new UsageError("explain: missing TASK (see loopgate explain --help)");
+    if (iterationText !== undefined && !/^\d+$/.test(iterationText)) {
+      throw new UsageError(
+        `explain: ITERATION must be a positive integer, got ${JSON.stringify(iterationText)}`,
+      );
+    }
+    const journal = openJournal(values.db);
+    try {
+      const run = runsFor(journal, values.run, taskId).at(-1);
+      const decisions = (run === undefined ? [] : journal.events(run.id))
+        .map((entry) => entry.event)
+        .filter(
+          (event): event is DecisionRecorded =>
+            event.type === "decision-recorded" &&
+            event.taskId === taskId &&
+            (iterationText === undefined || event.iteration === Number(iterationText)),
+        );
+      const recorded = decisions.at(-1);
+      if (recorded === undefined || run === undefined) {
+        throw new InputError(
+          "TASK",
+          `no decision for ${taskId}${iterationText === undefined ? "" : ` at iteration ${iterationText}`} (see loopgate history ${taskId})`,
+        );
+      }
+      const { input, decision } = recorded;
+      // Waits re-decide the same attempt; say so when this is one of several.
+      const atAttempt = decisions.filter((event) => event.iteration === recorded.iteration).length;
+      const explanation = explainDecision(input, decision);
+      if (values.json === true) {
+        stdout(
+          `${JSON.stringify(toWire({ run: run.id, decision, input, ...explanation }), null, 2)}\n`,
+        );
+        return 0;
+      }
+      const check = input.iterationCheck;
+      const cap = input.stopConditions.budgetCap;
+      const rows = explanation.conditions.map((evaluation) => [
+        evaluation.code,
+        evaluation.check.fired ? "FIRED" : "held",
+        evaluation.check.reason,
+      ]);
+      stdout(
+        `${taskId} attempt ${check.currentIteration} (run ${run.id}): ${decision.action} — ${decision.reason}
+  test ${check.testResult.status}, review ${check.reviewResult.status}, spend ${formatNumber(check.spend ?? 0)}${cap === null || cap === undefined ? "" : ` of budget_cap ${formatNumber(cap)}`}, max_iterations ${check.maxIterations ?? input.iterationControl.maxIterations}, elapsed ${formatNumber(check.elapsedMs ?? 0)} ms, ${check.history?.length ?? 0} earlier attempts
+${atAttempt > 1 ? `  (${atAttempt} decisions at this attempt; this is the last)\n` : ""}
+Conditions, in precedence order:
+${columns(["condition", "fired", "why"], rows).replace(/^(?=.)/gm, "  ")}
+${explanation.rule}
+`,
+      );
+      return 0;
+    } finally {
+      journal.close();
+    }
+  },
+};

@@ -1,0 +1,45 @@
+import { runOption } from "../../runner/pick-run.js";
+import { openJournal } from "../../runner/session.js";
+import { toWire } from "../../wire/codec.js";
+import type { Command } from "../command.js";
+import { parseOptions } from "../parse-options.js";
+import { UsageError } from "../usage-error.js";
+
+/** `loopgate export --jsonl`: the journal as JSON lines, for audits and other tools. */
+export const exportCommand: Command = {
+  help: `Usage: loopgate export --jsonl [--run ID] [--db PATH]
+
+Prints every journaled event, oldest first, one JSON object per line:
+{seq, run_id, at, type, effect_id, task_id, iteration, …, meta}. Decisions carry
+their complete input; step results their (bounded, redacted) output.
+
+Options:
+  --jsonl     JSON lines (the only format)
+  --run ID    only this run
+  --db PATH   the journal; default .loopgate/journal.db here
+
+Exit codes: 0 printed, 2 invalid arguments, 1 internal error.
+`,
+  async run({ args, stdout }) {
+    const { values } = parseOptions(
+      "export",
+      args,
+      { jsonl: { type: "boolean" }, run: { type: "string" }, db: { type: "string" } },
+      0,
+    );
+    if (values.jsonl !== true) throw new UsageError("export: give --jsonl (the only format)");
+    const journal = openJournal(values.db);
+    try {
+      const run = runOption(values.run);
+      const entries = run === undefined ? journal.allEvents() : journal.events(run);
+      for (const entry of entries) {
+        stdout(
+          `${JSON.stringify({ seq: entry.seq, run_id: entry.runId, at: entry.at, ...(toWire(entry.event) as object), meta: entry.meta })}\n`,
+        );
+      }
+      return 0;
+    } finally {
+      journal.close();
+    }
+  },
+};

@@ -1,0 +1,89 @@
+import type { LoopEvent } from "../../core/loop/loop-event.js";
+import { startLoop } from "../../core/loop/start-loop.js";
+import { transition } from "../../core/loop/transition.js";
+import { runsFor } from "../../runner/find-runs.js";
+import { eventLine } from "../../runner/line-progress.js";
+import { loadRun } from "../../runner/load-run.js";
+import { paintFor } from "../../runner/paint.js";
+import { openJournal } from "../../runner/session.js";
+import { toWire } from "../../wire/codec.js";
+import type { Command } from "../command.js";
+import { parseOptions } from "../parse-options.js";
+
+/** Indents text under an event line. */
+function indent(text: string): string {
+  return text
+    .trimEnd()
+    .split("\n")
+    .map((line) => `      ${line}`)
+    .join("\n");
+}
+
+/** The details an event line leaves out: feedback items, escalation context, question. */
+function details(event: LoopEvent): string {
+  if (event.type !== "decision-recorded") return "";
+  const decision = event.decision;
+  if (decision.action === "retry") {
+    const items = decision.feedback.actionableItems.map((item) => `- ${item}`).join("\n");
+    return items === "" ? "" : `${indent(items)}\n`;
+  }
+  if (decision.action !== "escalate") return "";
+  const context = decision.context;
+  const pattern = context.patternDetected === null ? "" : `pattern: ${context.patternDetected}\n`;
+  return `${indent(`${context.attemptsSummary.trimEnd()}\n${pattern}\n${decision.question}`)}\n`;
+}
+
+/** `loopgate history`: the story of a run, or of one task across runs. */
+export const historyCommand: Command = {
+  help: `Usage: loopgate history [TASK] [--run ID] [--db PATH] [--json]
+
+Tells the whole story: every step result, decision (with its feedback or its
+escalation context and question) and answer, in order. Without TASK, the
+latest run; with TASK, that task in every run that ran it.
+
+Options:
+  --run ID    only this run
+  --db PATH   the journal; default .loopgate/journal.db here
+  --json      print the journaled events as JSON
+
+Exit codes: 0 printed, 2 invalid arguments, 1 internal error.
+`,
+  async run({ args, stdout }) {
+    const { values, positionals } = parseOptions(
+      "history",
+      args,
+      { run: { type: "string" }, db: { type: "string" }, json: { type: "boolean" } },
+      1,
+    );
+    const taskId = positionals[0];
+    const journal = openJournal(values.db);
+    const paint = paintFor(false);
+    try {
+      const runs = runsFor(journal, values.run, taskId);
+      const story: unknown[] = [];
+      let text = "";
+      for (const run of runs) {
+        const loaded = loadRun(journal, run.id);
+        text += `run ${run.id} · ${run.createdAt} · ${run.taskFile}\n`;
+        let state = startLoop(loaded.plan).state;
+        for (const entry of loaded.entries) {
+          state = transition(state, entry.event).state;
+          if (taskId !== undefined && entry.event.taskId !== taskId) continue;
+          story.push({
+            seq: entry.seq,
+            runId: run.id,
+            at: entry.at,
+            ...entry.event,
+            meta: entry.meta,
+          });
+          const line = eventLine(entry.event, state, paint);
+          if (line !== null) text += `  ${entry.at.slice(11, 19)} ${line}\n${details(entry.event)}`;
+        }
+      }
+      stdout(values.json === true ? `${JSON.stringify(toWire(story), null, 2)}\n` : text);
+      return 0;
+    } finally {
+      journal.close();
+    }
+  },
+};

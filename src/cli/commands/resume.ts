@@ -1,0 +1,39 @@
+import { continueRun, openJournal } from "../../runner/session.js";
+import { latestRun, runOption } from "../../runner/pick-run.js";
+import type { Command } from "../command.js";
+import { parseOptions } from "../parse-options.js";
+import { SESSION_HELP, SESSION_OPTIONS } from "./run.js";
+
+/** `loopgate resume`: carries a paused or interrupted run on from its journal. */
+export const resumeCommand: Command = {
+  help: `Usage: loopgate resume [--run ID] [--db PATH] [--answers FILE] [--quiet] [--json]
+
+Rebuilds the run from its journal and carries it on: after an answer, after
+exit code 3, or after a crash (kill -9 included). A step whose result was
+journaled is not run again; a step cut off mid-way runs again (steps are
+at-least-once). Without --run, resumes the latest run.
+
+Options:
+  --run ID        the run to resume (see loopgate status)
+${SESSION_HELP}`,
+  async run({ args, stdout }) {
+    const { values } = parseOptions(
+      "resume",
+      args,
+      { ...SESSION_OPTIONS, run: { type: "string" } },
+      0,
+    );
+    const journal = openJournal(values.db);
+    try {
+      const runId = runOption(values.run) ?? latestRun(journal);
+      return await continueRun(journal, runId, {
+        ...(values.answers === undefined ? {} : { answersFile: values.answers }),
+        quiet: values.quiet === true,
+        json: values.json === true,
+        stdout,
+      });
+    } finally {
+      journal.close();
+    }
+  },
+};

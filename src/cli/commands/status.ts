@@ -1,0 +1,89 @@
+import { activeTask, effectsOf } from "../../core/loop/effects-of.js";
+import { runSummary } from "../../core/loop/run-summary.js";
+import { loadRun } from "../../runner/load-run.js";
+import { openJournal } from "../../runner/session.js";
+import { columns } from "../../runner/summary-table.js";
+import { toWire } from "../../wire/codec.js";
+import type { Command } from "../command.js";
+import { parseOptions } from "../parse-options.js";
+
+/** `loopgate status`: the runs of a journal and what each waits for. */
+export const statusCommand: Command = {
+  help: `Usage: loopgate status [--db PATH] [--json]
+
+Lists the runs in the journal — finished, awaiting an answer, or unfinished
+(interrupted or running) — with their tasks' outcomes, and the question each
+paused task asks.
+
+Options:
+  --db PATH   the journal; default .loopgate/journal.db here
+  --json      print JSON
+
+Exit codes: 0 printed, 2 invalid arguments, 1 internal error.
+`,
+  async run({ args, stdout }) {
+    const { values } = parseOptions(
+      "status",
+      args,
+      { db: { type: "string" }, json: { type: "boolean" } },
+      0,
+    );
+    const journal = openJournal(values.db);
+    try {
+      const runs = journal.runs().map((run) => {
+        const { state } = loadRun(journal, run.id);
+        const [effect] = effectsOf(state);
+        const status =
+          effect?.kind === "finish"
+            ? "finished"
+            : effect?.kind === "await-answer"
+              ? "awaiting-answer"
+              : "unfinished";
+        return {
+          run: run.id,
+          startedAt: run.createdAt,
+          taskFile: run.taskFile,
+          status,
+          active: activeTask(state)?.id ?? null,
+          awaiting:
+            effect?.kind === "await-answer"
+              ? {
+                  taskId: effect.taskId,
+                  iteration: effect.iteration,
+                  reason: effect.decision.reason,
+                  options: effect.options,
+                }
+              : null,
+          tasks: runSummary(state),
+        };
+      });
+      if (values.json === true) {
+        stdout(`${JSON.stringify(toWire({ runs }), null, 2)}\n`);
+        return 0;
+      }
+      if (runs.length === 0) {
+        stdout(`no runs in ${journal.path}\n`);
+        return 0;
+      }
+      const rows = runs.map((run) => [
+        String(run.run),
+        run.startedAt.slice(0, 19).replace("T", " "),
+        run.status,
+        run.tasks.map((task) => `${task.taskId}:${task.outcome}`).join(" "),
+        run.taskFile,
+      ]);
+      let text = columns(["run", "started", "status", "tasks", "task file"], rows);
+      for (const run of runs) {
+        if (run.awaiting === null) continue;
+        const options = run.awaiting.options
+          .map((option) => `${option.id}. ${option.label}`)
+          .join("; ");
+        text += `\nrun ${run.run}: ${run.awaiting.taskId} awaits an answer after attempt ${run.awaiting.iteration} (${run.awaiting.reason})${options === "" ? "" : ` — options: ${options}`}\n  loopgate answer ${run.awaiting.taskId} --option N | --text "…" | --approve | --abort\n`;
+      }
+      stdout(text);
+      return 0;
+    } finally {
+      journal.close();
+    }
+  },
+};

@@ -1,0 +1,35 @@
+import type { EscalationContext } from "../escalation/escalation.js";
+
+/** What a human can answer to a paused task. */
+export type Answer =
+  /** Continue with one of the question's numbered options. */
+  | { readonly kind: "option"; readonly option: number; readonly by?: string }
+  /** Continue with free-text guidance for the next attempt. */
+  | { readonly kind: "text"; readonly text: string; readonly by?: string }
+  /** Accept the attempt as it is: the approval gate proceeds, even past a failing test. */
+  | { readonly kind: "approve"; readonly note?: string; readonly by?: string }
+  /** Give up on the task: the approval gate aborts it and the run goes on with the next. */
+  | { readonly kind: "abort"; readonly note?: string; readonly by?: string };
+
+/** What picking an option does: continue with another attempt, or go through the approval gate. */
+export type OptionEffect = "continue" | "approve" | "abort";
+
+/** One numbered option of an escalation question: `2. Number (update implementation)`. */
+export interface QuestionOption {
+  readonly id: number;
+  readonly label: string;
+  readonly effect: OptionEffect;
+}
+
+/** A human's answer with what it answered, as the next generate step receives it. */
+export interface GivenAnswer {
+  readonly answer: Answer;
+  /** The attempt that was paused. */
+  readonly iteration: number;
+  /** The decision's reason (the condition that paused the task). */
+  readonly reason: string;
+  readonly question: string;
+  /** The chosen option's label, for an option answer. */
+  readonly label?: string;
+  readonly context?: EscalationContext;
+}

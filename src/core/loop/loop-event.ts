@@ -1,0 +1,40 @@
+import type { DecideInput } from "../decide-input.js";
+import type { Decision } from "../decision.js";
+import type { Answer } from "./answer.js";
+import type { StepName, StepOutcome } from "./step-outcome.js";
+
+/** Fields every event carries: the effect it answers, so a replay can check the journal's order. */
+interface EventBase {
+  /** The id of the effect this event carries out (see `LoopEffect.id`). */
+  readonly effectId: string;
+  readonly taskId: string;
+  readonly iteration: number;
+}
+
+/** A step was launched; it leaves the state as it is, so a step cut off mid-way runs again. */
+export interface StepStarted extends EventBase {
+  readonly type: "step-started";
+  readonly step: StepName;
+}
+
+/** A step ran to its end (or its timeout) and the driver read its outcome. */
+export interface StepFinished extends EventBase {
+  readonly type: "step-finished";
+  readonly outcome: StepOutcome;
+}
+
+/** A decision was journaled with its complete input; the journaled decision is the one applied. */
+export interface DecisionRecorded extends EventBase {
+  readonly type: "decision-recorded";
+  readonly input: DecideInput;
+  readonly decision: Decision;
+}
+
+/** A human answered a paused task. */
+export interface AnswerGiven extends EventBase {
+  readonly type: "answer-given";
+  readonly answer: Answer;
+}
+
+/** Everything that can happen to a loop; a driver journals these and folds them to rebuild state. */
+export type LoopEvent = StepStarted | StepFinished | DecisionRecorded | AnswerGiven;

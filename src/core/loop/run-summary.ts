@@ -1,0 +1,39 @@
+import type { LoopState } from "./loop-state.js";
+
+/** Where a task stands, in the final table's words. */
+export type TaskOutcome = "proceeded" | "aborted" | "awaiting-answer" | "running" | "pending";
+
+/** One row of a run's summary. */
+export interface TaskSummary {
+  readonly taskId: string;
+  readonly outcome: TaskOutcome;
+  /** Attempts made (the attempt in progress included). */
+  readonly iterations: number;
+  readonly spend: number;
+  readonly tokens: number;
+  /** The reason of the task's latest decision (the condition that decided), or null before one. */
+  readonly reason: string | null;
+}
+
+/** Each task's outcome, attempts, spend and deciding condition, in run order. */
+export function runSummary(state: LoopState): TaskSummary[] {
+  return state.tasks.map((task) => {
+    const phase = task.phase.name;
+    const outcome: TaskOutcome =
+      task.phase.name === "done"
+        ? task.phase.outcome
+        : phase === "awaiting-answer"
+          ? "awaiting-answer"
+          : phase === "pending"
+            ? "pending"
+            : "running";
+    return {
+      taskId: task.id,
+      outcome,
+      iterations: task.iteration,
+      spend: task.spend,
+      tokens: task.tokens,
+      reason: task.lastDecision?.reason ?? null,
+    };
+  });
+}

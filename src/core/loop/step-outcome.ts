@@ -1,0 +1,42 @@
+import type { ReviewStatus, TestStatus } from "../iteration-check.js";
+
+/** The three steps of a loop pass, in the order they run. */
+export type StepName = "generate" | "test" | "review";
+
+/** What the driver measured about any step run; the core trusts these numbers and never measures. */
+export interface StepMeasure {
+  /** null when the process was killed by a signal. */
+  readonly exitCode: number | null;
+  readonly timedOut: boolean;
+  readonly durationMs: number;
+  /** Spend the step reported (sum of its report lines); 0 when it reported none. */
+  readonly spend: number;
+  readonly tokens: number;
+  /** The attempt's diff, when the step reported one. */
+  readonly diff?: string;
+}
+
+/** The generate step's run: the agent wrote its attempt. */
+export interface GenerateOutcome extends StepMeasure {
+  readonly step: "generate";
+  /** Captured output, bounded by the driver. */
+  readonly output: string;
+}
+
+/** The test step's run, already read as pass or fail. */
+export interface TestOutcome extends StepMeasure {
+  readonly step: "test";
+  readonly status: TestStatus;
+  readonly output: string;
+}
+
+/** The review step's run, already read as approve, reject or pending. */
+export interface ReviewOutcome extends StepMeasure {
+  readonly step: "review";
+  readonly status: ReviewStatus;
+  readonly feedback: string;
+  readonly score?: number | null;
+}
+
+/** Any step's outcome, tagged by step. */
+export type StepOutcome = GenerateOutcome | TestOutcome | ReviewOutcome;

@@ -1,0 +1,190 @@
+import type { Approval } from "../counters.js";
+import { decide } from "../decide.js";
+import type { Decision } from "../decision.js";
+import { LoopgateError } from "../errors.js";
+import type { LoopEffect } from "./loop-effect.js";
+import type { AnswerGiven, DecisionRecorded, LoopEvent, StepFinished } from "./loop-event.js";
+import type { LoopTask } from "./loop-plan.js";
+import type { LoopState, TaskState } from "./loop-state.js";
+import type { StepName } from "./step-outcome.js";
+import { decideInputOf } from "./decide-input-of.js";
+import { effectsOf } from "./effects-of.js";
+import { questionOptions } from "./question-options.js";
+import { activateNext, nextAttempt } from "./task-moves.js";
+
+/** An event that does not carry out what the state waits for: a corrupt or foreign journal. */
+function mismatch(event: LoopEvent, why: string): LoopgateError {
+  return new LoopgateError(
+    "INVALID_EVENT",
+    `event ${event.type} ${event.effectId} does not fit the loop: ${why}`,
+  );
+}
+
+/** The effect this event carries out, checked against what the state waits for. */
+function expectedEffect(state: LoopState, event: LoopEvent): LoopEffect {
+  const wanted = {
+    "step-started": "run-step",
+    "step-finished": "run-step",
+    "decision-recorded": "record-decision",
+    "answer-given": "await-answer",
+  }[event.type];
+  const effect = effectsOf(state).find((candidate) => candidate.id === event.effectId);
+  if (effect === undefined) throw mismatch(event, "no such pending effect");
+  if (effect.kind !== wanted) throw mismatch(event, `the pending effect is ${effect.kind}`);
+  return effect;
+}
+
+/** The step that follows `step` in a pass, given which steps the task has. */
+function stepAfter(step: StepName, plan: LoopTask): StepName | "decide" {
+  if (step === "generate" && plan.hasTest) return "test";
+  if (step !== "review" && plan.hasReview) return "review";
+  return "decide";
+}
+
+/** Moves the task to `deciding` with the decision for its current attempt. */
+function decideNow(plan: LoopTask, task: TaskState, approval: Approval | null = null): TaskState {
+  const input = decideInputOf(plan, task, approval);
+  return { ...task, phase: { name: "deciding", input, decision: decide(input) } };
+}
+
+function onStepFinished(plan: LoopTask, task: TaskState, event: StepFinished): TaskState {
+  const outcome = event.outcome;
+  const phase = task.phase;
+  if (phase.name !== "running" || phase.step !== outcome.step) {
+    throw mismatch(event, `the task is not running its ${outcome.step} step`);
+  }
+  const measured: TaskState = {
+    ...task,
+    current: { ...task.current, [outcome.step]: outcome },
+    spend: task.spend + outcome.spend,
+    tokens: task.tokens + outcome.tokens,
+    elapsedMs: task.elapsedMs + outcome.durationMs,
+    generateRuns: task.generateRuns + (outcome.step === "generate" ? 1 : 0),
+  };
+  // A failed generate ends the attempt: testing or reviewing code that was not written is noise.
+  const generateFailed =
+    outcome.step === "generate" && (outcome.exitCode !== 0 || outcome.timedOut);
+  const next = generateFailed ? "decide" : stepAfter(outcome.step, plan);
+  return next === "decide"
+    ? decideNow(plan, measured)
+    : { ...measured, phase: { name: "running", step: next } };
+}
+
+/** Where a journaled decision takes the task. */
+function onDecision(plan: LoopTask, task: TaskState, event: DecisionRecorded): TaskState {
+  const decision: Decision = event.decision;
+  const recorded: TaskState = {
+    ...task,
+    decisions: task.decisions + 1,
+    lastInput: event.input,
+    lastDecision: decision,
+  };
+  switch (decision.action) {
+    case "proceed":
+      return {
+        ...recorded,
+        phase: { name: "done", outcome: "proceeded", reason: decision.reason },
+      };
+    case "abort":
+      return { ...recorded, phase: { name: "done", outcome: "aborted", reason: decision.reason } };
+    case "retry":
+      return nextAttempt(recorded, decision.iteration, { feedback: decision.feedback });
+    case "wait":
+      return task.polls < plan.reviewWait.maxPolls
+        ? { ...recorded, polls: task.polls + 1, phase: { name: "running", step: "review" } }
+        : { ...recorded, phase: { name: "awaiting-answer", decision, options: [] } };
+    case "escalate":
+      return {
+        ...recorded,
+        phase: {
+          name: "awaiting-answer",
+          decision,
+          options: questionOptions(decision.question),
+        },
+      };
+  }
+}
+
+function onAnswer(plan: LoopTask, task: TaskState, event: AnswerGiven): TaskState {
+  const phase = task.phase;
+  if (phase.name !== "awaiting-answer") throw mismatch(event, "the task is not paused");
+  const answer = event.answer;
+  const option =
+    answer.kind === "option"
+      ? phase.options.find((candidate) => candidate.id === answer.option)
+      : undefined;
+  if (answer.kind === "option" && option === undefined) {
+    throw mismatch(event, `option ${answer.option} is not one of the question's options`);
+  }
+  const answered: TaskState = { ...task, answers: task.answers + 1 };
+  // An option that says "Abort …" or "Approve …" goes through the approval gate like the flags.
+  const kind = option === undefined ? answer.kind : option.effect;
+  if (kind === "approve" || kind === "abort") {
+    return decideNow(plan, answered, {
+      decision: kind === "approve" ? "approve" : "reject",
+      ...(answer.by === undefined ? {} : { by: answer.by }),
+      ...(option !== undefined
+        ? { note: option.label }
+        : "note" in answer && answer.note !== undefined
+          ? { note: answer.note }
+          : {}),
+    });
+  }
+  const decision = phase.decision;
+  const policy = plan.onAnswer;
+  return nextAttempt(answered, task.iteration + 1, {
+    // The old feedback predates the attempt that escalated; the answer says what to do now.
+    feedback: null,
+    answer: {
+      answer,
+      iteration: task.iteration,
+      reason: decision.reason,
+      question: decision.action === "escalate" ? decision.question : decision.message,
+      ...(option === undefined ? {} : { label: option.label }),
+      ...(decision.action === "escalate" ? { context: decision.context } : {}),
+    },
+    grant: {
+      iterations: task.grant.iterations + policy.extraIterations,
+      budget: task.grant.budget + policy.extraBudget,
+      timeMs: task.grant.timeMs + policy.extraTimeMs,
+    },
+  });
+}
+
+/** Applies an event to the task it concerns. */
+function applyToTask(plan: LoopTask, task: TaskState, event: LoopEvent): TaskState {
+  switch (event.type) {
+    case "step-started":
+      // Starting changes nothing: until its result is journaled, the step is still to run.
+      return task;
+    case "step-finished":
+      return onStepFinished(plan, task, event);
+    case "decision-recorded":
+      return onDecision(plan, task, event);
+    case "answer-given":
+      return onAnswer(plan, task, event);
+  }
+}
+
+/**
+ * The loop, as a pure function: applies one event and returns the next state with the effects
+ * it now waits for. No clock, no I/O: a driver journals events, folds them through here, and
+ * carries out the effects — so any driver (SQLite, a durable workflow) runs the same loop.
+ * Throws `INVALID_EVENT` for an event that does not carry out a pending effect.
+ */
+export function transition(
+  state: LoopState,
+  event: LoopEvent,
+): { state: LoopState; effects: LoopEffect[] } {
+  const effect = expectedEffect(state, event);
+  if (effect.kind === "finish" || effect.taskId !== event.taskId) {
+    throw mismatch(event, "the effect belongs to another task");
+  }
+  const plan = state.plan.tasks.find((task) => task.id === event.taskId);
+  if (plan === undefined) throw mismatch(event, "unknown task");
+  const tasks = activateNext(
+    state.tasks.map((task) => (task.id === event.taskId ? applyToTask(plan, task, event) : task)),
+  );
+  const next: LoopState = { ...state, tasks };
+  return { state: next, effects: effectsOf(next) };
+}

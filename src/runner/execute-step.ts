@@ -1,0 +1,74 @@
+import { resolve } from "node:path";
+import { redact } from "../core/feedback/redaction.js";
+import type { RunStep } from "../core/loop/loop-effect.js";
+import type { StepOutcome } from "../core/loop/step-outcome.js";
+import type { StepSpec } from "../wire/task-file.js";
+import { readReport } from "./report-file.js";
+import { reviewVerdict } from "./review-verdict.js";
+import { runCommand } from "./run-command.js";
+import { stepFiles } from "./step-files.js";
+
+/** A step's time limit when the task file sets none: long enough for an agent, short of forever. */
+export const DEFAULT_STEP_TIMEOUT_MS = 60 * 60 * 1000;
+
+/** Where and how a run executes its steps. */
+export interface StepContext {
+  /** The run's own directory: step files live under it. */
+  readonly runDir: string;
+  /** The task file's directory: a step's `cwd` is relative to it. */
+  readonly baseDir: string;
+  readonly outputLimit: number;
+  /** Called once the step's process runs. */
+  readonly onSpawn?: (pid: number) => void;
+}
+
+/**
+ * Runs one step for the loop and reads its outcome: exit code for a test, the verdict for a
+ * review, the report file's cost for any. Captured text is redacted before it is journaled.
+ */
+export async function executeStep(
+  effect: RunStep,
+  spec: StepSpec,
+  context: StepContext,
+): Promise<StepOutcome> {
+  const protocol = await stepFiles(context.runDir, effect);
+  const result = await runCommand({
+    command: spec.command,
+    cwd: resolve(context.baseDir, spec.cwd ?? "."),
+    env: { ...process.env, ...spec.env, ...protocol.env },
+    timeoutMs: spec.timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS,
+    outputLimit: context.outputLimit,
+    ...(context.onSpawn === undefined ? {} : { onSpawn: context.onSpawn }),
+  });
+  const report = await readReport(protocol.reportFile);
+  const measure = {
+    exitCode: result.exitCode,
+    timedOut: result.timedOut,
+    durationMs: result.durationMs,
+    spend: report.spend,
+    tokens: report.tokens,
+    ...(report.diff === undefined ? {} : { diff: redact(report.diff) }),
+  };
+  const output = redact(result.output);
+  switch (effect.step) {
+    case "generate":
+      return { step: "generate", ...measure, output };
+    case "test":
+      return {
+        step: "test",
+        ...measure,
+        status: result.exitCode === 0 && !result.timedOut ? "pass" : "fail",
+        output,
+      };
+    case "review": {
+      const verdict = reviewVerdict(result);
+      return {
+        step: "review",
+        ...measure,
+        status: verdict.status,
+        feedback: redact(verdict.feedback),
+        ...(verdict.score === undefined ? {} : { score: verdict.score }),
+      };
+    }
+  }
+}

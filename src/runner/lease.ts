@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { Journal } from "./journal.js";
+
+/** A lease not renewed for this long is stale, whoever holds it (a runner on another host). */
+export const LEASE_TTL_MS = 30_000;
+const RENEW_EVERY_MS = 5_000;
+
+/** Who holds a lease. */
+export interface LeaseHolder {
+  readonly owner: string;
+  readonly pid: number;
+  readonly host: string;
+  readonly heartbeatAt: number;
+}
+
+/** Whether a process of this host still runs. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, it is just not ours.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** A lease whose holder died (same host, pid gone) or went silent can be taken over. */
+function stale(holder: LeaseHolder, now: number): boolean {
+  if (now - holder.heartbeatAt > LEASE_TTL_MS) return true;
+  return holder.host === hostname() && !alive(holder.pid);
+}
+
+/**
+ * Leases on scopes (`run:1`, `task:task-003`) in the journal's database, so two runners on one
+ * database never run the same run or the same task at once. Taken in an IMMEDIATE transaction;
+ * renewed while held; a dead holder's lease is taken over at once.
+ */
+export class Leases {
+  /** This process's identity as a holder. */
+  readonly owner = randomUUID();
+  private readonly held = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly journal: Journal) {}
+
+  /** Takes the lease on `scope`, or returns who holds it. */
+  acquire(scope: string): { ok: true } | { ok: false; holder: LeaseHolder } {
+    const db = this.journal.db;
+    const take = db.transaction((): { ok: true } | { ok: false; holder: LeaseHolder } => {
+      const now = Date.now();
+      const holder = db
+        .prepare("SELECT owner, pid, host, heartbeat_at AS heartbeatAt FROM leases WHERE scope = ?")
+        .get(scope) as LeaseHolder | undefined;
+      if (holder !== undefined && holder.owner !== this.owner && !stale(holder, now)) {
+        return { ok: false, holder };
+      }
+      db.prepare(
+        `INSERT INTO leases (scope, owner, pid, host, heartbeat_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(scope) DO UPDATE SET owner = excluded.owner, pid = excluded.pid,
+           host = excluded.host, heartbeat_at = excluded.heartbeat_at`,
+      ).run(scope, this.owner, process.pid, hostname(), now);
+      return { ok: true };
+    });
+    const result = take.immediate();
+    if (result.ok) {
+      this.held.add(scope);
+      this.timer ??= setInterval(() => this.renew(), RENEW_EVERY_MS).unref();
+    }
+    return result;
+  }
+
+  /** Keeps every held lease fresh. */
+  private renew(): void {
+    const update = this.journal.db.prepare(
+      "UPDATE leases SET heartbeat_at = ? WHERE scope = ? AND owner = ?",
+    );
+    for (const scope of this.held) update.run(Date.now(), scope, this.owner);
+  }
+
+  /** Gives a lease back. */
+  release(scope: string): void {
+    this.journal.db
+      .prepare("DELETE FROM leases WHERE scope = ? AND owner = ?")
+      .run(scope, this.owner);
+    this.held.delete(scope);
+  }
+
+  /** Gives every lease back and stops renewing. */
+  releaseAll(): void {
+    for (const scope of [...this.held]) this.release(scope);
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -1,0 +1,148 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { userInfo } from "node:os";
+import { LoopgateError } from "../core/errors.js";
+import type { AwaitAnswer } from "../core/loop/loop-effect.js";
+import { runSummary } from "../core/loop/run-summary.js";
+import { decodeAnswersFile } from "../wire/answers-file.js";
+import { toWire } from "../wire/codec.js";
+import { InputError } from "../wire/input-error.js";
+import { parseText } from "../wire/parse-text.js";
+import { answersFrom, firstAnswer, noAnswers, type AnswerSource } from "./answer-source.js";
+import { DEFAULT_JOURNAL_PATH, Journal } from "./journal.js";
+import { lineProgress } from "./line-progress.js";
+import { paintFor } from "./paint.js";
+import { silentProgress } from "./progress.js";
+import { driveRun } from "./sqlite-driver.js";
+import { summaryTable } from "./summary-table.js";
+import { terminalPrompt } from "./terminal-prompt.js";
+
+/** Exit codes of `run` and `resume`, as documented in docs/runner.md. */
+export const EXIT = {
+  /** Every task proceeded or ended. */
+  finished: 0,
+  internalError: 1,
+  invalidInput: 2,
+  /** A task waits for an answer: `loopgate answer`, then `loopgate resume`. */
+  awaitingAnswer: 3,
+  /** Another runner holds the run. */
+  busy: 4,
+} as const;
+
+/** How `run` and `resume` carry a run forward and report it. */
+export interface SessionOptions {
+  readonly answersFile?: string;
+  readonly quiet: boolean;
+  readonly json: boolean;
+  readonly stdout: (text: string) => void;
+}
+
+/** Opens the journal at `--db PATH`, or at `.loopgate/journal.db` in the current directory. */
+export function openJournal(db: string | undefined): Journal {
+  return Journal.open(resolve(db ?? DEFAULT_JOURNAL_PATH));
+}
+
+/** The name answers are signed with. */
+export function whoAmI(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return "unknown";
+  }
+}
+
+/** Answers from `--answers FILE`, then from the terminal when there is one, else none. */
+async function answerSource(answersFile: string | undefined): Promise<AnswerSource> {
+  const sources: AnswerSource[] = [];
+  if (answersFile !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(answersFile, "utf8");
+    } catch (error) {
+      throw new InputError(
+        answersFile,
+        `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`,
+      );
+    }
+    sources.push(answersFrom(decodeAnswersFile(parseText(text, answersFile)), answersFile));
+  }
+  if (process.stdin.isTTY && process.stderr.isTTY) {
+    sources.push(terminalPrompt(process.stdin, process.stderr, paintFor(true), whoAmI()));
+  }
+  return sources.length === 0 ? noAnswers : firstAnswer(...sources);
+}
+
+/** How to answer a paused task, for a person reading the terminal or a CI log. */
+function pausedHint(runId: number, effect: AwaitAnswer): string {
+  const options = effect.options.map((option) => `  ${option.id}. ${option.label}`).join("\n");
+  return `\n${effect.taskId} awaits an answer (run ${runId}, attempt ${effect.iteration}, ${effect.decision.reason}).
+${effect.decision.action === "escalate" ? effect.decision.question.trimEnd() : effect.decision.message}
+${options === "" ? "" : `\nOptions:\n${options}\n`}
+Answer, then resume:
+  loopgate answer ${effect.taskId} --option N | --text "…" | --approve | --abort
+  loopgate resume
+`;
+}
+
+/** Drives a run until it finishes or pauses, prints its summary, and returns the exit code. */
+export async function continueRun(
+  journal: Journal,
+  runId: number,
+  options: SessionOptions,
+): Promise<number> {
+  const stderr = process.stderr;
+  const crash = Number(process.env.LOOPGATE_CRASH_AFTER_APPENDS ?? "");
+  let result;
+  try {
+    result = await driveRun({
+      journal,
+      runId,
+      answers: await answerSource(options.answersFile),
+      progress: options.quiet
+        ? silentProgress
+        : lineProgress(
+            { write: (text) => stderr.write(text), isTTY: stderr.isTTY },
+            paintFor(stderr.isTTY),
+          ),
+      ...(Number.isInteger(crash) && crash > 0 ? { crashAfterAppends: crash } : {}),
+    });
+  } catch (error) {
+    if (
+      LoopgateError.is(error) &&
+      (error.code === "RUN_BUSY" || error.code === "JOURNAL_CONFLICT")
+    ) {
+      stderr.write(`error: ${error.message}\n`);
+      return EXIT.busy;
+    }
+    throw error;
+  }
+  const summary = runSummary(result.state);
+  const paused = result.paused;
+  if (options.json) {
+    options.stdout(
+      `${JSON.stringify(
+        toWire({
+          run: runId,
+          status: paused === null ? "finished" : "awaiting-answer",
+          tasks: summary,
+          awaiting:
+            paused === null
+              ? null
+              : {
+                  taskId: paused.taskId,
+                  iteration: paused.iteration,
+                  decision: paused.decision,
+                  options: paused.options,
+                },
+        }),
+        null,
+        2,
+      )}\n`,
+    );
+  } else {
+    options.stdout(summaryTable(summary, paintFor(process.stdout.isTTY)));
+  }
+  if (paused === null) return EXIT.finished;
+  if (!options.quiet) stderr.write(pausedHint(runId, paused));
+  return EXIT.awaitingAnswer;
+}

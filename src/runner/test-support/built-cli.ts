@@ -1,0 +1,32 @@
+import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+/** The repository root. */
+export const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+const BIN = fileURLToPath(new URL("../../../bin/loopgate.js", import.meta.url));
+const BUNDLE = fileURLToPath(new URL("../../../dist/cli.cjs", import.meta.url));
+
+/** Fails early and clearly when the CLI was not built: these tests drive `bin/loopgate.js`. */
+export function requireBuild(): void {
+  if (!existsSync(BUNDLE)) throw new Error("build the CLI first: npm run build");
+}
+
+/** Runs the built CLI to its end. */
+export function cli(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  cwd = ROOT,
+): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { ...process.env, NO_COLOR: "1", ...env },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+}
+
+/** Starts the built CLI without waiting, for tests that kill it. */
+export function startCli(args: readonly string[], cwd = ROOT) {
+  return spawn(process.execPath, [BIN, ...args], { cwd, stdio: "ignore" });
+}

@@ -1,0 +1,76 @@
+import * as v from "valibot";
+import type { Answer } from "../core/loop/answer.js";
+import { decodeDocument } from "./decode-document.js";
+import { integerAtLeast, list, mapping, name, text } from "./fields.js";
+import { InputError } from "./input-error.js";
+
+const answerEntry = mapping(
+  {
+    option: v.optional(integerAtLeast(1)),
+    text: v.optional(name),
+    approve: v.optional(v.literal(true, "expected true")),
+    abort: v.optional(v.literal(true, "expected true")),
+    note: v.optional(text),
+    by: v.optional(name),
+  },
+  "expected a mapping with one of option, text, approve, abort",
+);
+
+/** Schema of an `--answers FILE` document: answers given up front, per task, used in order. */
+export const answersFileSchema = mapping(
+  {
+    answers: v.record(
+      name,
+      v.union([answerEntry, list(answerEntry)], "expected an answer or a list of answers"),
+    ),
+  },
+  "expected a mapping with answers",
+);
+
+interface AnswerEntry {
+  readonly option?: number;
+  readonly text?: string;
+  readonly approve?: true;
+  readonly abort?: true;
+  readonly note?: string;
+  readonly by?: string;
+}
+
+/** One answer entry as the core's answer; exactly one of option, text, approve, abort. */
+export function answerOf(entry: AnswerEntry, path: string): Answer {
+  const kinds = (["option", "text", "approve", "abort"] as const).filter(
+    (kind) => entry[kind] !== undefined,
+  );
+  if (kinds.length !== 1) {
+    throw new InputError(
+      path,
+      `expected exactly one of option, text, approve, abort, got ${kinds.length === 0 ? "none" : kinds.join(" and ")}`,
+    );
+  }
+  const by = entry.by === undefined ? {} : { by: entry.by };
+  const note = entry.note === undefined ? {} : { note: entry.note };
+  if (entry.option !== undefined) return { kind: "option", option: entry.option, ...by };
+  if (entry.text !== undefined) return { kind: "text", text: entry.text, ...by };
+  return { kind: entry.approve === true ? "approve" : "abort", ...note, ...by };
+}
+
+/** Answers per task id, in the order the task's pauses will use them. */
+export type AnswersByTask = ReadonlyMap<string, readonly Answer[]>;
+
+/** Validates a parsed answers file. */
+export function decodeAnswersFile(document: unknown): AnswersByTask {
+  const decoded = decodeDocument(answersFileSchema, document) as {
+    answers: Record<string, AnswerEntry | AnswerEntry[]>;
+  };
+  const byTask = new Map<string, Answer[]>();
+  for (const [taskId, value] of Object.entries(decoded.answers)) {
+    const entries = Array.isArray(value) ? value : [value];
+    byTask.set(
+      taskId,
+      entries.map((entry, position) =>
+        answerOf(entry, `answers.${taskId}${Array.isArray(value) ? `[${position}]` : ""}`),
+      ),
+    );
+  }
+  return byTask;
+}
