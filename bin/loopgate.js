@@ -43,13 +43,15 @@ const script = new Script(
   { filename: file, cachedData },
 );
 
-// Written after a run of a command that succeeded, never after --help or an error: V8 puts
-// in the cache only the functions compiled so far, and an accepted cache is never replaced.
-const command = process.argv[2];
+// Written after a run of a command that succeeded, never after help or an error: V8 puts in
+// the cache only the functions compiled so far, and an accepted cache is never replaced.
+const [command, ...args] = process.argv.slice(2);
 if (
   (cachedData === undefined || script.cachedDataRejected === true) &&
   command !== undefined &&
-  !command.startsWith("-")
+  !command.startsWith("-") &&
+  !args.includes("--help") &&
+  !args.includes("-h")
 ) {
   process.once("exit", (code) => {
     if (code !== 0) return;

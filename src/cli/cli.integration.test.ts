@@ -74,8 +74,8 @@ afterAll(() => {
 describe("the built CLI", () => {
   it("is built (npm run build) before this test runs", () => {
     expect(
-      existsSync(join(root, "dist", "cli.js")),
-      "dist/cli.js is missing: run npm run build",
+      existsSync(join(root, "dist", "cli.cjs")),
+      "dist/cli.cjs is missing: run npm run build",
     ).toBe(true);
   });
 
