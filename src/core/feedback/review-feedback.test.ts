@@ -1,8 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { codePointLength } from "./code-points.js";
+import conventional from "../../../fixtures/reviews/conventional/every-label.md?raw";
+import changesRequested from "../../../fixtures/reviews/github/review-changes-requested.json?raw";
+import markdown from "../../../fixtures/reviews/plain/markdown.md?raw";
+import golangci from "../../../fixtures/reviews/rdjson/golangci-lint.json?raw";
+import eslintLines from "../../../fixtures/reviews/rdjsonl/eslint.jsonl?raw";
+import codeql from "../../../fixtures/reviews/sarif/codeql.sarif?raw";
+import eslintSarif from "../../../fixtures/reviews/sarif/eslint.sarif?raw";
 import { EMPTY_REVIEW_SUMMARY, reviewFeedback } from "./review-feedback.js";
-import { reviewPoints } from "./review-points.js";
 
 const total = (feedback: { summary: string; actionableItems: readonly string[] }): number =>
   codePointLength(feedback.summary) +
@@ -15,7 +21,7 @@ describe("reviewFeedback", () => {
       { maxLength: 500 },
     );
     expect(feedback).toEqual({
-      summary: "Review rejected: jwt.sign omits userId (src/auth/token.ts:42)",
+      summary: "Review rejected: 2 points: jwt.sign omits userId (src/auth/token.ts:42)",
       actionableItems: [
         "jwt.sign omits userId (src/auth/token.ts:42)",
         "missing test for the expired-token path",
@@ -39,7 +45,7 @@ describe("reviewFeedback", () => {
   it("treats a lead-in ending with a colon as a heading, not a point", () => {
     const feedback = reviewFeedback("Please fix the following:\n- a\n- b", { maxLength: 500 });
     expect(feedback.actionableItems).toEqual(["a", "b"]);
-    expect(feedback.summary).toBe("Review rejected: a");
+    expect(feedback.summary).toBe("Review rejected: 2 points: a");
   });
 
   it("drops a bare verdict line", () => {
@@ -83,13 +89,14 @@ describe("reviewFeedback", () => {
       { maxLength: 500 },
     );
     expect(feedback.actionableItems[0]).toBe(
-      "src/auth/login.ts:88: The error path of the login handler is never exercised by any test, see src/auth/login.ts:88.",
+      "src/auth/login.ts:88 The error path of the login handler is never exercised by any test, see src/auth/login.ts:88.",
     );
     const tight = reviewFeedback(
       "- first point\n- The error path of the login handler is never exercised by any test, see src/auth/login.ts:88.",
-      { maxLength: 70 },
+      { maxLength: 120 },
     );
     expect(tight.actionableItems[1]).toContain("src/auth/login.ts:88");
+    expect(tight.actionableItems[1]).not.toBe(feedback.actionableItems[0]);
   });
 
   it("leaves an early reference where it is", () => {
@@ -125,7 +132,9 @@ describe("reviewFeedback", () => {
 
   it("shortens a long first point in the summary", () => {
     const feedback = reviewFeedback(`- ${"word ".repeat(100)}`, { maxLength: 1000 });
-    expect(codePointLength(feedback.summary)).toBeLessThanOrEqual("Review rejected: ".length + 100);
+    expect(codePointLength(feedback.summary)).toBeLessThanOrEqual(
+      "Review rejected: 1 point: ".length + 100,
+    );
   });
 
   it("survives a 10 MB line", { timeout: 60_000 }, () => {
@@ -134,22 +143,175 @@ describe("reviewFeedback", () => {
   });
 });
 
-describe("reviewPoints", () => {
-  it("carries a section's severity to its points unless a point marks its own", () => {
-    expect(reviewPoints("Nits:\n- rename x\n- must fix the leak")).toEqual([
-      { text: "rename x", severity: "nit" },
-      { text: "must fix the leak", severity: "blocking" },
+describe("reviewFeedback (formats)", () => {
+  it("orders Conventional Comments by priority, keeps the reviewer's order within one, drops praise", () => {
+    const feedback = reviewFeedback(conventional, { maxLength: 5000 });
+    expect(feedback.priority).toBe("high");
+    expect(feedback.summary).toBe(
+      "Review rejected: 11 points (2 blocking): src/auth/verify.ts:23 issue (blocking): `verifyToken` accepts tokens signed with `alg: none` (src/a…",
+    );
+    const labels = feedback.actionableItems.map((item) => /^(?:\S+:\d+ )?([^:]+):/.exec(item)?.[1]);
+    expect(labels).toEqual([
+      "issue (blocking)",
+      "todo",
+      "suggestion",
+      "question",
+      "chore",
+      "issue (non-blocking, security)",
+      "suggestion (non-blocking)",
+      "nit",
+      "thought",
+      "note",
+      "nit (if-minor)",
     ]);
+    expect(feedback.actionableItems.join("\n")).not.toMatch(/praise|TokenStore/);
   });
 
-  it("strips bold markers", () => {
-    expect(reviewPoints("- **blocking**: leak")).toEqual([
-      { text: "blocking: leak", severity: "blocking" },
-    ]);
+  it("puts path:line first for GitHub inline comments", () => {
+    const feedback = reviewFeedback(changesRequested, { maxLength: 5000 });
+    expect(feedback.summary).toMatch(/^Review rejected: 6 points \(2 blocking\): /);
+    expect(feedback.actionableItems).toContain(
+      "src/auth/refresh.ts:57 issue (blocking): `record.expiresAt` is never compared with the clock here, so an expired refresh token still yields a new access token.",
+    );
+    expect(feedback.actionableItems.at(-1)).toBe("src/auth/refresh.ts:61 nit: `tok` → `token`");
+    expect(feedback.actionableItems.join("\n")).toContain("[REDACTED:aws_access_key]");
+  });
+
+  it.each([
+    [
+      "rdjson",
+      golangci,
+      "high",
+      [
+        "internal/store/users.go:48 errcheck: Error return value of `rows.Close` is not checked",
+        "internal/config/defaults.go:9 gosec:G101: G101: Potential hardcoded credentials",
+        "internal/store/users.go:12 revive:exported: exported function `NewUserStore` should have comment or be unexported",
+        "cmd/server/main.go:77 ineffassign: ineffectual assignment to err",
+      ],
+    ],
+    [
+      "rdjsonl",
+      eslintLines,
+      "high",
+      [
+        "src/auth/refresh.ts:61 @typescript-eslint/no-unused-vars: 'token' is assigned a value but never used.",
+        "src/http/client.ts:90 no-console: Unexpected console statement.",
+        "src/http/client.ts:95 prettier/prettier: Replace `··return·x` with `··return·x;`",
+      ],
+    ],
+    [
+      "SARIF (CodeQL)",
+      codeql,
+      "high",
+      [
+        "src/users/db.js:21 js/sql-injection: This query string depends on a [user-provided value](1).",
+        "src/users/routes.js:30 js/missing-rate-limiting: This route handler performs a database access, but is not rate-limited.",
+        "src/users/routes.js:9 js/unused-local-variable: Unused variable legacyFilter.",
+      ],
+    ],
+    [
+      "SARIF (ESLint)",
+      eslintSarif,
+      "high",
+      [
+        "/home/dev/auth-service/src/auth/refresh.ts:33 no-unused-vars: 'legacyId' is assigned a value but never used.",
+        "/home/dev/auth-service/src/auth/verify.ts:27 eqeqeq: Expected '===' and instead saw '=='.",
+      ],
+    ],
+  ])("turns %s into path:line items", (_case, text, priority, items) => {
+    const feedback = reviewFeedback(text, { maxLength: 5000 });
+    expect(feedback.priority).toBe(priority);
+    expect(feedback.actionableItems).toEqual(items);
+  });
+
+  it("counts the least urgent points instead of cutting every item to a stub", () => {
+    const review = Array.from(
+      { length: 12 },
+      (_, index) => `- nit: rename variable number ${index} in src/a.ts:${index + 1} please`,
+    ).join("\n");
+    const feedback = reviewFeedback(`- issue: leak in src/b.ts:9\n${review}`, { maxLength: 300 });
+    expect(feedback.actionableItems.at(-1)).toMatch(/^\+\d+ more points$/);
+    for (const item of feedback.actionableItems.slice(1, -1))
+      expect(item).toMatch(/src\/a\.ts:\d+/);
+  });
+
+  it("is only as urgent as its most urgent point", () => {
+    expect(reviewFeedback("nit: a\n\nquestion: b", { maxLength: 500 })).toEqual({
+      summary: "Review rejected: 2 points: question: b",
+      actionableItems: ["question: b", "nit: a"],
+      priority: "medium",
+    });
+  });
+
+  it("keeps the most urgent point whole inside the default cap", () => {
+    for (const text of [markdown, conventional, changesRequested, codeql]) {
+      const feedback = reviewFeedback(text, { maxLength: 500 });
+      expect(total(feedback)).toBeLessThanOrEqual(500);
+      expect(feedback.actionableItems[0]).toBe(
+        reviewFeedback(text, { maxLength: 100_000 }).actionableItems[0],
+      );
+    }
   });
 });
 
+/** Review documents of every format, with hostile values mixed into their fields. */
+const structuredReview = fc.oneof(
+  fc
+    .array(
+      fc.record({
+        message: fc.oneof(fc.string(), fc.constant("issue (blocking): x")),
+        location: fc.record({ path: fc.oneof(fc.string(), fc.integer()), range: fc.anything() }),
+        severity: fc.constantFrom("ERROR", "WARNING", "INFO", 2, null),
+      }),
+    )
+    .map((diagnostics) => JSON.stringify({ diagnostics })),
+  fc
+    .record({
+      state: fc.constantFrom("APPROVED", "CHANGES_REQUESTED", "COMMENTED", 3),
+      body: fc.oneof(fc.string(), fc.constant("praise: ok\n- nit: y")),
+      comments: fc.array(
+        fc.record({
+          path: fc.string(),
+          line: fc.oneof(fc.integer(), fc.anything()),
+          body: fc.string(),
+        }),
+      ),
+    })
+    .map((review) => JSON.stringify(review)),
+  fc
+    .array(
+      fc.record({
+        ruleId: fc.string(),
+        ruleIndex: fc.integer({ min: -2, max: 3 }),
+        level: fc.constantFrom("error", "warning", "note", "none", "bogus"),
+        message: fc.oneof(fc.record({ text: fc.string() }), fc.anything()),
+        locations: fc.anything(),
+      }),
+    )
+    .map((results) => JSON.stringify({ version: "2.1.0", runs: [{ results }] })),
+  fc.anything().map((value) => JSON.stringify(value) ?? ""),
+);
+
 describe("reviewFeedback (properties)", () => {
+  it("never exceeds the cap and is deterministic for structured reviews", () => {
+    fc.assert(
+      fc.property(
+        structuredReview,
+        fc.nat({ max: 40 }),
+        fc.integer({ min: 1, max: 600 }),
+        (text, cut, maxLength) => {
+          // Cutting a document short must fall back to plain text, never throw.
+          for (const review of [text, text.slice(0, text.length - cut)]) {
+            const feedback = reviewFeedback(review, { maxLength });
+            expect(total(feedback)).toBeLessThanOrEqual(maxLength);
+            expect(reviewFeedback(review, { maxLength })).toEqual(feedback);
+          }
+        },
+      ),
+      { numRuns: 1_000 },
+    );
+  });
+
   it("never exceeds the cap and is deterministic", () => {
     fc.assert(
       fc.property(

@@ -1,63 +1,63 @@
-import { stripAnsi } from "./ansi.js";
-import { codePointLength, toWellFormed, truncateCodePoints } from "./code-points.js";
-import type { Feedback, Priority } from "./feedback.js";
+import { codePointLength, truncateCodePoints } from "./code-points.js";
+import type { Feedback } from "./feedback.js";
 import { fitFeedback } from "./fit-feedback.js";
-import { redact } from "./redaction.js";
-import { reviewPoints, type ReviewPoint } from "./review-points.js";
+import { byPriority, reviewPointText } from "./review/review-point.js";
+import { reviewPointsOf } from "./review/review-points-of.js";
 
 /** Longest first point quoted in the summary. */
 const MAX_GIST_LENGTH = 100;
-/** A `path:line` reference later than this many code points is moved to the front of its item, where cuts cannot reach it. */
-const REFERENCE_REACH = 40;
+
+/** Fewest code points a later item is left with; shorter, it says where but not what, so it is counted instead. */
+const MIN_ITEM_LENGTH = 60;
 
 /** Summary of a rejection that came without a word. */
 export const EMPTY_REVIEW_SUMMARY = "Review rejected without comments";
 
 /**
- * Focused feedback from a reviewer's rejection (SPEC §3, §4): credentials redacted before
- * anything is read, one item per point, `path:line` references kept where cuts cannot reach
- * them, fitted to `maxLength`. Priority is high when any point is blocking (`blocking`, `must`,
- * `critical`, `security`), low when every point is a nit, medium otherwise.
+ * Focused feedback from a reviewer's rejection (SPEC §3, §4), whatever the review's format
+ * (see `reviewPointsOf`): credentials redacted before anything is read, one `path:line label:
+ * message` item per point, high priority first and the reviewer's order within a priority,
+ * summarised as `Review rejected: N points (k blocking): <first point>`, fitted to `maxLength`.
+ * Priority is the highest point's.
  */
 export function reviewFeedback(text: string, options: { readonly maxLength: number }): Feedback {
-  const points = reviewPoints(redact(toWellFormed(stripAnsi(text))));
+  const points = byPriority(reviewPointsOf(text));
   const [first] = points;
   if (first === undefined) {
     return { ...fitFeedback(EMPTY_REVIEW_SUMMARY, [], options.maxLength), priority: "medium" };
   }
-  const summary = `Review rejected: ${truncateCodePoints(first.text, MAX_GIST_LENGTH)}`;
-  const items = points.map((point) => referenceFirst(point.text));
-  return { ...fitFeedback(summary, items, options.maxLength), priority: reviewPriority(points) };
+  const items = points.map(reviewPointText);
+  const blocking = points.filter((point) => point.priority === "high").length;
+  const count = `${points.length} ${points.length === 1 ? "point" : "points"}`;
+  const gist = truncateCodePoints(items[0] ?? "", MAX_GIST_LENGTH);
+  const summary = `Review rejected: ${count}${blocking > 0 ? ` (${blocking} blocking)` : ""}: ${gist}`;
+  const kept = itemsWithin(items, options.maxLength - codePointLength(summary));
+  return { ...fitFeedback(summary, kept, options.maxLength), priority: first.priority };
 }
 
-/** High if anything blocks, low if everything is a nit, else medium. */
-function reviewPriority(points: readonly ReviewPoint[]): Priority {
-  if (points.some((point) => point.severity === "blocking")) return "high";
-  if (points.every((point) => point.severity === "nit")) return "low";
-  return "medium";
-}
-
-/** The point with its first `path:line` reference in front when the reference sits late in a long text. */
-function referenceFirst(text: string): string {
-  let offset = 0;
-  for (const token of text.split(/\s/)) {
-    const reference = referenceIn(token);
-    if (reference !== null) {
-      return codePointLength(text.slice(0, offset)) > REFERENCE_REACH
-        ? `${reference}: ${text}`
-        : text;
-    }
-    offset += token.length + 1;
+/**
+ * The first item and as many after it as can each keep `MIN_ITEM_LENGTH` code points in
+ * `room`, then `+N more points` for the rest: the least urgent points are counted rather than
+ * all cut to stubs. `fitFeedback` then cuts what is kept.
+ */
+function itemsWithin(items: readonly string[], room: number): string[] {
+  const [first, ...later] = items;
+  if (first === undefined) return [];
+  let used = codePointLength(first);
+  let count = 0;
+  for (const item of later) {
+    const rest = later.length - count - 1;
+    const more = rest > 0 ? codePointLength(morePoints(rest)) : 0;
+    const cost = Math.min(codePointLength(item), MIN_ITEM_LENGTH);
+    if (used + cost + more > room) break;
+    used += cost;
+    count += 1;
   }
-  return text;
+  const omitted = later.length - count;
+  return [first, ...later.slice(0, count), ...(omitted > 0 ? [morePoints(omitted)] : [])];
 }
 
-/** The `path:line` (or `path:line:col`) a whitespace-free token holds, without wrapping punctuation. */
-function referenceIn(token: string): string | null {
-  let end = token.length;
-  while (end > 0 && `)"'\`>],.;:`.includes(token.charAt(end - 1))) end -= 1;
-  const core = token.slice(0, end).replace(/^[("'`<[]+/, "");
-  const match = /^([\w./@-]+):\d+(?::\d+)?$/.exec(core);
-  const path = match?.[1];
-  return path !== undefined && /[./]/.test(path) ? core : null;
+/** The line that counts the points left out. */
+function morePoints(count: number): string {
+  return `+${count} more ${count === 1 ? "point" : "points"}`;
 }

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import approved from "../../../../fixtures/reviews/github/review-approved.json?raw";
+import changesRequested from "../../../../fixtures/reviews/github/review-changes-requested.json?raw";
+import comments from "../../../../fixtures/reviews/github/review-comments.json?raw";
+import { githubReviewPoints, githubReviewStatus } from "./github-review.js";
+
+describe("githubReviewPoints", () => {
+  it("reads a review's body as markdown, then its inline comments at path:line", () => {
+    expect(githubReviewPoints(JSON.parse(changesRequested))).toEqual([
+      {
+        path: null,
+        line: null,
+        priority: "medium",
+        message: "The refresh flow is close, but two things have to change before merge.",
+        label: null,
+      },
+      {
+        path: null,
+        line: null,
+        priority: "high",
+        message: "blocking: expired refresh tokens are still accepted (see inline comment).",
+        label: null,
+      },
+      {
+        path: null,
+        line: null,
+        priority: "medium",
+        message: "Please add a regression test for the rotation path.",
+        label: null,
+      },
+      {
+        path: "src/auth/refresh.ts",
+        line: 57,
+        priority: "high",
+        message:
+          "`record.expiresAt` is never compared with the clock here, so an expired refresh token still yields a new access token.",
+        label: "issue (blocking)",
+      },
+      {
+        path: "src/auth/refresh.ts",
+        line: 61,
+        priority: "low",
+        message: "`tok` → `token`",
+        label: "nit",
+      },
+      {
+        path: "test/auth/refresh.test.ts",
+        line: null,
+        priority: "medium",
+        message:
+          "This file needs a case where `store.find` returns an expired record. The AWS key AKIAIOSFODNN7EXAMPLE in the fixture should go too.",
+        label: null,
+      },
+    ]);
+  });
+
+  it("reads an array of review comments as the REST API lists them", () => {
+    expect(githubReviewPoints(JSON.parse(comments))).toEqual([
+      {
+        path: "src/http/client.ts",
+        line: 88,
+        priority: "medium",
+        message: "Retrying on 4xx hides client bugs; only retry 5xx and network errors.",
+        label: null,
+      },
+      {
+        path: "src/http/client.ts",
+        line: 92,
+        priority: "medium",
+        message: "use the shared `backoff()` helper: ```suggestion await backoff(attempt); ```",
+        label: "suggestion",
+      },
+    ]);
+  });
+
+  it("falls back to the diff position when a comment has no line", () => {
+    expect(
+      githubReviewPoints({ comments: [{ path: "a.ts", position: 4, body: "x" }] })?.[0]?.line,
+    ).toBe(4);
+  });
+
+  it.each([
+    ["an object without review fields", { message: "x" }],
+    ["a mixed array", [{ path: "a.ts", body: "x" }, 3]],
+    ["a string", "CHANGES_REQUESTED"],
+    ["null", null],
+  ])("does not claim %s", (_case, document) => {
+    expect(githubReviewPoints(document)).toBeNull();
+  });
+
+  it("survives hostile field types", () => {
+    expect(
+      githubReviewPoints({
+        state: 7,
+        body: ["x"],
+        comments: [{ path: "a.ts", body: "y", line: -3, original_line: "9" }, null, "z"],
+      }),
+    ).toEqual([{ path: "a.ts", line: null, priority: "medium", message: "y", label: null }]);
+  });
+});
+
+describe("githubReviewStatus", () => {
+  it.each([
+    ["changes requested", JSON.parse(changesRequested), "reject"],
+    ["approved", JSON.parse(approved), "approve"],
+    ["commented", { state: "COMMENTED", body: "hm" }, undefined],
+    ["comments only", JSON.parse(comments), undefined],
+    [
+      "reviews, latest verdict wins",
+      [{ state: "CHANGES_REQUESTED" }, { state: "APPROVED" }, { state: "COMMENTED" }],
+      "approve",
+    ],
+    ["a prototype key", { state: "constructor" }, undefined],
+    ["not GitHub JSON", { runs: [] }, undefined],
+  ])("%s", (_case, document, status) => {
+    expect(githubReviewStatus(document)).toBe(status);
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { byPriority, pointMessage, reviewPointText, type ReviewPoint } from "./review-point.js";
+
+const point = (overrides: Partial<ReviewPoint>): ReviewPoint => ({
+  path: null,
+  line: null,
+  priority: "medium",
+  message: "m",
+  label: null,
+  ...overrides,
+});
+
+describe("reviewPointText", () => {
+  it.each([
+    [point({}), "m"],
+    [point({ label: "nit" }), "nit: m"],
+    [point({ path: "a.ts", line: 3, label: "eqeqeq" }), "a.ts:3 eqeqeq: m"],
+    [point({ path: "a.ts" }), "a.ts m"],
+    [point({ path: "a.ts", line: 3, message: "a.ts:3:7 leaks" }), "a.ts:3:7 leaks"],
+    [
+      point({ path: "a.ts", line: 3, message: `${"x ".repeat(30)}a.ts:3` }),
+      `a.ts:3 ${"x ".repeat(30)}a.ts:3`,
+    ],
+  ])("renders %j", (input, text) => {
+    expect(reviewPointText(input)).toBe(text);
+  });
+});
+
+describe("byPriority", () => {
+  it("puts high first and keeps the reviewer's order within a priority", () => {
+    const points = [
+      point({ message: "1", priority: "low" }),
+      point({ message: "2", priority: "high" }),
+      point({ message: "3" }),
+      point({ message: "4", priority: "high" }),
+    ];
+    expect(byPriority(points).map((each) => each.message)).toEqual(["2", "4", "3", "1"]);
+  });
+});
+
+describe("pointMessage", () => {
+  it("collapses whitespace and bounds pasted data", () => {
+    expect(pointMessage("  a\n\tb  ")).toBe("a b");
+    expect([...pointMessage("y".repeat(50_000))]).toHaveLength(1000);
+  });
+});
