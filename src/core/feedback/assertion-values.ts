@@ -20,7 +20,8 @@ const CHAI_VERBS: readonly string[] = [
  */
 export function valuesFromMessage(message: string): AssertedValues | null {
   const text = withoutErrorName(message.trim());
-  if (text.endsWith("...") || text.endsWith("…")) return null;
+  // Vitest elides nested values too: `{ id: 1, …(1) }`.
+  if (text.endsWith("...") || text.endsWith("…") || text.includes("…(")) return null;
   return chaiValues(text) ?? pytestValues(text) ?? goValues(text);
 }
 

@@ -33,7 +33,7 @@ const DIFF_HEADERS: readonly { readonly pattern: RegExp; readonly signs: DiffSig
   { pattern: /^- (?:Expected|Snapshot)(?:\s+- \d+)?$/, signs: JEST_SIGNS },
   { pattern: /^\+ Received(?:\s+\+ \d+)?$/, signs: JEST_SIGNS },
   { pattern: /^\+ expected - actual$/, signs: MOCHA_SIGNS },
-  { pattern: /^\+ actual - expected$/, signs: JEST_SIGNS },
+  { pattern: /^\+ actual - expected(?: \.\.\. Lines skipped)?$/, signs: JEST_SIGNS },
   { pattern: /^--- expected$/, signs: JEST_SIGNS },
   { pattern: /^\+\+\+ actual$/, signs: JEST_SIGNS },
 ];
@@ -61,6 +61,24 @@ export function extractFailures(output: string): Failure[] {
   return failures.length > 0 ? failures : fallbackFailures(lines);
 }
 
+/**
+ * The failures the output reports in any format the extractor reads, without the fallback
+ * lines: per-runner parsers of text formats use it, so an all-passing run yields none.
+ */
+export function reportedFailures(output: string): Failure[] {
+  return mergeFailures(new Extraction(logLines(output)).run());
+}
+
+/**
+ * One failure read from an error report already known to belong to `test` (a JSON or XML
+ * report's failure text): its first line, values, diff and first user frame.
+ */
+export function failureFromReport(test: string, file: string | null, report: string): Failure {
+  const known = newDraft("test", test, file);
+  const found = new Extraction(logLines(report), known).run();
+  return found.find((entry) => entry.failure.test === test)?.failure ?? finishDraft(known);
+}
+
 /** A suite a test line is nested in, known by the column its header started at. */
 interface Suite {
   readonly indent: number;
@@ -81,7 +99,13 @@ class Extraction {
   /** Inside captured console output, which is never a runner's report. */
   private muted = false;
 
-  constructor(private readonly lines: readonly string[]) {}
+  /** `known` is the failure the lines are about, when the caller already knows which test. */
+  constructor(
+    private readonly lines: readonly string[],
+    known: FailureDraft | null = null,
+  ) {
+    this.current = known;
+  }
 
   /** Every failure report in the output, in order, before merging. */
   run(): ExtractedFailure[] {
@@ -257,6 +281,12 @@ class Extraction {
       setMessage(this.draft(), error);
       return next;
     }
+    const strict = this.current === null ? null : strictInequality(trimmed);
+    if (this.current !== null && strict !== null) {
+      setValue(this.current, "received", strict.received, trimmed);
+      setValue(this.current, "expected", strict.expected, trimmed);
+      return next;
+    }
     const frame = frameLocation(trimmed);
     if (frame !== null) {
       if (this.current !== null && !isInternalPath(frame.file)) setLocation(this.current, frame);
@@ -281,7 +311,7 @@ class Extraction {
   /** TAP YAML keys that carry the error (`error:`, `name:`) or the test's place (`location:`, `at:`). */
   private readYamlKey(index: number, trimmed: string, indent: number): number | null {
     const key =
-      /^(error|message|name|location|at|stack|duration_ms|failureType|code|operator|type):(?:\s(.*))?$/.exec(
+      /^(error|message|name|location|at|stack|source|duration_ms|failureType|code|operator|type):(?:\s(.*))?$/.exec(
         trimmed,
       );
     if (key?.[1] === undefined) return null;
@@ -304,6 +334,8 @@ class Extraction {
         return next;
       case "at":
         return this.readYamlAt(index, indent, value, draft);
+      case "source":
+        return this.skipBlock(index, indent);
       default:
         // `stack:` lines are frames and read as such; the rest is bookkeeping.
         return next;
@@ -316,7 +348,8 @@ class Extraction {
    */
   private readYamlAt(index: number, indent: number, value: string, draft: FailureDraft): number {
     if (value !== "") {
-      draft.declared ??= parseLocation(unquote(value));
+      // tape writes a frame (`Test.<anonymous> (file:///a.js:5:5)`), others a bare location.
+      draft.declared ??= parseLocation(unquote(value)) ?? frameLocation(unquote(value));
       return index + 1;
     }
     const below = this.indentedBelow(index, indent);
@@ -532,6 +565,20 @@ class Extraction {
     return { lines, next: cursor };
   }
 
+  /**
+   * The index past a YAML block scalar that starts below `index` (blank lines included):
+   * node-tap's `source:` quotes the test's code around the failing line, never a fact.
+   */
+  private skipBlock(index: number, indent: number): number {
+    let cursor = index + 1;
+    while (cursor < this.lines.length) {
+      const raw = this.lines[cursor] ?? "";
+      if (raw.trim() !== "" && raw.length - raw.trimStart().length <= indent) break;
+      cursor += 1;
+    }
+    return cursor;
+  }
+
   /** The first non-blank line indented deeper than `indent` below `index` (a YAML block scalar's first line). */
   private firstLineBelow(index: number, indent: number): string {
     for (
@@ -617,6 +664,18 @@ function isJestMessage(line: string): boolean {
     frameLocation(line) === null &&
     !REPORT_START.test(line)
   );
+}
+
+/** A printed primitive: a quoted string, a number, or a JavaScript constant. */
+const PRIMITIVE = /^(?:'[^']*'|"[^"]*"|-?\d[\d.e+-]*|true|false|null|undefined|NaN|-?Infinity)$/;
+
+/** node:assert's `actual !== expected` line (`'123' !== 123`), when both sides are primitives. */
+function strictInequality(trimmed: string): { expected: string; received: string } | null {
+  const at = trimmed.indexOf(" !== ");
+  if (at <= 0) return null;
+  const received = trimmed.slice(0, at);
+  const expected = trimmed.slice(at + 5);
+  return PRIMITIVE.test(received) && PRIMITIVE.test(expected) ? { expected, received } : null;
 }
 
 /** The signs of a diff header line, or null. */

@@ -41,7 +41,7 @@ describe("testFeedback: real runners", () => {
       'Test failed: expected 123, received "123" (+5 more failing tests)',
     );
     expect(feedback.actionableItems[0]).toBe(
-      'src/auth/login.test.ts:10 login > payload > contains the numeric userId: expected 123, received "123"',
+      "src/auth/login.test.ts:10 login > payload > contains the numeric userId: expected 123, received \"123\" (expected '123' to be 123 // Object.is equality)",
     );
     expect(feedback.actionableItems).toHaveLength(6);
     expect(total(feedback)).toBeLessThanOrEqual(500);
@@ -59,7 +59,7 @@ describe("testFeedback: real runners", () => {
       "src/lib.rs:7 tests::panics_in_lib: value out of range: 42",
     );
     expect(feedback.actionableItems).toContain(
-      'src/lib.rs:23 tests::numeric_user_id: expected "124", received "123"',
+      'src/lib.rs:23 tests::numeric_user_id: expected "124", received "123" (assertion `left == right` failed)',
     );
   });
 
@@ -129,7 +129,9 @@ describe("testFeedback: parsers", () => {
     });
     expect(feedback.runner).toBe("mine");
     expect(feedback.failures).toEqual([custom]);
-    expect(feedback.actionableItems).toEqual(["x.spec:1 custom test: expected a, received b"]);
+    expect(feedback.actionableItems).toEqual([
+      "x.spec:1 custom test: expected a, received b (boom)",
+    ]);
   });
 
   it("falls back to the general extractor", () => {
@@ -248,7 +250,10 @@ describe("testFeedback (properties)", () => {
         expect(total(feedback)).toBeLessThanOrEqual(cap);
         expect(hasLoneSurrogate(feedback.summary)).toBe(false);
         for (const item of feedback.actionableItems) expect(hasLoneSurrogate(item)).toBe(false);
-        expect(feedback.priority).toBe("high");
+        // Low only when a runner's parser read the text as a passing run.
+        expect(feedback.priority).toBe(
+          feedback.summary.startsWith("No failing test in the") ? "low" : "high",
+        );
       }),
       { numRuns: 3_000 },
     );
@@ -263,5 +268,35 @@ describe("testFeedback (properties)", () => {
       }),
       { numRuns: 1_000 },
     );
+  });
+});
+
+describe("testFeedback: passing runs", () => {
+  const allPassing = import.meta.glob<string>(
+    "../../../fixtures/runners/*/all-passing/output.txt",
+    {
+      query: "?raw",
+      import: "default",
+      eager: true,
+    },
+  );
+
+  it("finds the all-passing outputs", () => {
+    expect(Object.keys(allPassing).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each(Object.entries(allPassing))("%s yields no failures", (_file, output) => {
+    const feedback = testFeedback(output, { maxLength: 500 });
+    expect(feedback.failures).toEqual([]);
+    expect(feedback.runner).not.toBe(GENERIC_RUNNER);
+    expect(feedback.summary).toMatch(/^No failing test in the \S+ output$/);
+    expect(feedback.priority).toBe("low");
+  });
+
+  it("still says something when the caller knows the run failed", () => {
+    const [output = ""] = Object.values(allPassing);
+    const feedback = testFeedback(output, { maxLength: 500, testsFailed: true });
+    expect(feedback.failures.length).toBeGreaterThan(0);
+    expect(feedback.priority).toBe("high");
   });
 });

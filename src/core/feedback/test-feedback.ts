@@ -1,9 +1,10 @@
 import { stripAnsi } from "./ansi.js";
+import { builtinParsers } from "./builtin-parsers.js";
 import { toWellFormed, truncateCodePoints } from "./code-points.js";
 import type { Failure, TestFeedback, TestOutputParser } from "./feedback.js";
 import { failureGist, failureItem } from "./feedback-items.js";
 import { fitFeedback } from "./fit-feedback.js";
-import { extractFailures } from "./general-extractor.js";
+import { extractFailures, reportedFailures } from "./general-extractor.js";
 import { redact } from "./redaction.js";
 
 /** Failures that get an item; the summary counts the rest. */
@@ -17,8 +18,17 @@ export const GENERIC_RUNNER = "generic";
 export interface TestFeedbackOptions {
   /** Cap on `summary` plus all items, in code points (SPEC §3 `feedback_max_length`). */
   readonly maxLength: number;
-  /** Per-runner parsers tried in order before the general extractor. */
+  /**
+   * Per-runner parsers tried in order before the general extractor: `builtinParsers` when
+   * omitted, one parser to force a runner (`--runner NAME`), `[]` for the general extractor only.
+   */
   readonly parsers?: readonly TestOutputParser[];
+  /**
+   * The caller knows the run failed (decide's `status: fail`): feedback is then never empty, and
+   * lines that look like errors stand in when no parser finds a failing test. Without it, a
+   * runner's parser that finds none is believed — an all-passing log yields no failures.
+   */
+  readonly testsFailed?: boolean;
 }
 
 /**
@@ -29,27 +39,41 @@ export interface TestFeedbackOptions {
  */
 export function testFeedback(output: string, options: TestFeedbackOptions): TestFeedback {
   const text = redact(toWellFormed(stripAnsi(output)));
-  const { failures, runner } = parse(text, options.parsers ?? []);
+  const testsFailed = options.testsFailed ?? false;
+  const { failures, runner, passed } = parse(text, options.parsers ?? builtinParsers, testsFailed);
   const safe = failures.map(redactFailure);
   const fitted = fitFeedback(
-    summarize(safe),
+    passed ? `No failing test in the ${runner} output` : summarize(safe),
     safe.slice(0, MAX_ITEMS).map(failureItem),
     options.maxLength,
   );
-  return { ...fitted, priority: "high", failures: safe, runner };
+  return { ...fitted, priority: passed ? "low" : "high", failures: safe, runner };
 }
 
-/** Failures from the first parser that recognizes and understands the text, else the general extractor's. */
+/**
+ * Failures from the first parser that recognizes the text and finds any, else what the general
+ * extractor reads. When a parser recognized the text and nothing reports a failure, the run
+ * passed — unless the caller knows it failed, when the extractor's error-looking lines stand in.
+ */
 function parse(
   text: string,
   parsers: readonly TestOutputParser[],
-): { failures: readonly Failure[]; runner: string } {
+  testsFailed: boolean,
+): { failures: readonly Failure[]; runner: string; passed: boolean } {
+  let recognizedBy: string | undefined;
   for (const parser of parsers) {
     if (!parser.detect(text)) continue;
+    recognizedBy ??= parser.name;
     const failures = parser.parse(text);
-    if (failures.length > 0) return { failures, runner: parser.name };
+    if (failures.length > 0) return { failures, runner: parser.name, passed: false };
   }
-  return { failures: extractFailures(text), runner: GENERIC_RUNNER };
+  if (recognizedBy !== undefined && !testsFailed) {
+    const reported = reportedFailures(text);
+    return reported.length > 0
+      ? { failures: reported, runner: GENERIC_RUNNER, passed: false }
+      : { failures: [], runner: recognizedBy, passed: true };
+  }
+  return { failures: extractFailures(text), runner: GENERIC_RUNNER, passed: false };
 }
 
 /** `Test failed: <first failure's gist>`, counting the others. */

@@ -1,0 +1,36 @@
+import type { TestOutputParser } from "./feedback.js";
+import { cargoParser } from "./parsers/cargo.js";
+import { goTestParser } from "./parsers/go-test.js";
+import { jestParser } from "./parsers/jest.js";
+import { junitParser } from "./parsers/junit.js";
+import { mochaParser } from "./parsers/mocha.js";
+import { nodeTestParser } from "./parsers/node-test.js";
+import { pytestParser } from "./parsers/pytest.js";
+import { tapParser } from "./parsers/tap.js";
+import { vitestParser } from "./parsers/vitest.js";
+
+/**
+ * The per-runner parsers `testFeedback` tries, in order: the first whose `detect` accepts the
+ * output (and finds failures) wins, so the most specific come first — a runner's own formats
+ * before the generic TAP and JUnit readers that several runners share (node:test's TAP before
+ * `tap`, Vitest's JUnit before `junit`). Add a runner's parser above the generic ones.
+ */
+export const builtinParsers: readonly TestOutputParser[] = [
+  // JavaScript runners.
+  jestParser,
+  vitestParser,
+  mochaParser,
+  nodeTestParser,
+  // Python, Go and Rust runners; pytest before `junit`, which reads its `--junitxml` for it.
+  pytestParser,
+  goTestParser,
+  cargoParser,
+  // Generic formats last: many runners emit them.
+  tapParser,
+  junitParser,
+];
+
+/** The built-in parser called `name` (`--runner NAME`), or undefined when there is none. */
+export function parserByName(name: string): TestOutputParser | undefined {
+  return builtinParsers.find((parser) => parser.name === name);
+}

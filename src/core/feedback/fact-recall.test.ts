@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { containsToken, factRecall } from "./fact-recall.js";
+
+describe("factRecall", () => {
+  const fact = {
+    test: "login › returns a JWT",
+    file: "test/login.test.js",
+    line: 12,
+    expected: "123",
+    received: '"123"',
+    keyword: "toBe",
+  };
+
+  it("counts every known part of every fact", () => {
+    const text = 'test/login.test.js:12 login > returns a JWT: expected 123, received "123" (toBe)';
+    expect(factRecall(text, [fact])).toBe(1);
+  });
+
+  it('tells 123 from "123": a value glued to quotes is another value', () => {
+    const text = 'test/login.test.js:12 login › returns a JWT: expected "123", received "123" toBe';
+    expect(factRecall(text, [fact])).toBeCloseTo(5 / 6);
+  });
+
+  it("reads either quote style as the same quoting", () => {
+    expect(factRecall("received '123'", [{ received: '"123"' }])).toBe(1);
+  });
+
+  it("does not take :1 for :12, nor a name joined by another separator for a different name", () => {
+    expect(factRecall("a.js:12", [{ line: 1 }])).toBe(0);
+    expect(factRecall("cart > sums prices", [{ test: "cart sums prices" }])).toBe(1);
+    expect(factRecall("cart sums", [{ test: "cart sums prices" }])).toBe(0);
+  });
+
+  it("matches keywords case-insensitively and skips unknown parts", () => {
+    expect(factRecall("Test timed out", [{ keyword: "timed out", file: null }])).toBe(1);
+  });
+
+  it("is 1 without facts and 0 for empty feedback", () => {
+    expect(factRecall("anything", [])).toBe(1);
+    expect(factRecall("", [fact])).toBe(0);
+  });
+});
+
+describe("containsToken", () => {
+  it("finds a later unglued occurrence after a glued one", () => {
+    expect(containsToken('"123" then 123', "123")).toBe(true);
+    expect(containsToken("x", "")).toBe(false);
+  });
+});

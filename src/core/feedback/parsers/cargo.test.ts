@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import type { Failure } from "../feedback.js";
+import { cargoParser } from "./cargo.js";
+
+/** A failure with every unknown field null, for terse expectations. */
+const failure = (fields: Partial<Failure>): Failure => ({
+  test: null,
+  file: null,
+  line: null,
+  expected: null,
+  received: null,
+  message: "",
+  ...fields,
+});
+
+const TEST_OUTPUT = `     Running unittests src/lib.rs (target/debug/deps/auth-6d763d81b044cec6)
+
+running 3 tests
+test tests::user_id ... FAILED
+test tests::parses_port ... FAILED
+test tests::passes ... ok
+
+failures:
+
+---- tests::user_id stdout ----
+
+thread 'tests::user_id' (13711) panicked at src/lib.rs:41:9:
+assertion \`left == right\` failed
+  left: "123 "
+ right: "123"
+note: run with \`RUST_BACKTRACE=1\` environment variable to display a backtrace
+
+---- tests::parses_port stdout ----
+DEBUG a line the test printed
+thread 'tests::parses_port' (13720) panicked at src/lib.rs:11:35:
+called \`Result::unwrap()\` on an \`Err\` value: ParseIntError { kind: InvalidDigit }
+
+
+failures:
+    tests::user_id
+    tests::parses_port
+
+test result: FAILED. 1 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s
+`;
+
+describe("cargoParser", () => {
+  it("detects libtest's report and rustc's errors, not other runners", () => {
+    expect(cargoParser.detect(TEST_OUTPUT)).toBe(true);
+    expect(cargoParser.detect("error[E0308]: mismatched types\n --> src/lib.rs:2:22\n")).toBe(true);
+    expect(cargoParser.detect("=== FAILURES ===\nE   assert 1 == 2\n")).toBe(false);
+  });
+
+  it("reads left as received and right as expected, quoting kept, at the panic's place", () => {
+    expect(cargoParser.parse(TEST_OUTPUT)).toEqual([
+      failure({
+        test: "tests::user_id",
+        file: "src/lib.rs",
+        line: 41,
+        expected: '"123"',
+        received: '"123 "',
+        message: "assertion `left == right` failed",
+      }),
+      failure({
+        test: "tests::parses_port",
+        file: "src/lib.rs",
+        line: 11,
+        message:
+          "called `Result::unwrap()` on an `Err` value: ParseIntError { kind: InvalidDigit }",
+      }),
+    ]);
+  });
+
+  it("reads the panic format before Rust 1.73 and panics printed without capture", () => {
+    const output = `running 1 test
+thread 'tests::adds' panicked at 'assertion failed: \`(left == right)\`
+  left: \`5\`,
+ right: \`4\`', src/lib.rs:36:9
+test tests::adds ... FAILED
+`;
+    const [first] = cargoParser.parse(output);
+    expect(first).toMatchObject({ test: "tests::adds", expected: "4", received: "5" });
+  });
+
+  it("quotes both sides of assert_ne rather than guessing which was expected", () => {
+    const output = `---- tests::differs stdout ----
+thread 'tests::differs' (1) panicked at src/lib.rs:5:9:
+assertion \`left != right\` failed
+  left: 3
+ right: 3
+`;
+    expect(cargoParser.parse(output)).toEqual([
+      failure({
+        test: "tests::differs",
+        file: "src/lib.rs",
+        line: 5,
+        message: "assertion `left != right` failed (left: 3, right: 3)",
+      }),
+    ]);
+  });
+
+  it("reports a compile error as a failure of the crate, with the types it names", () => {
+    const output = `   Compiling billing v0.1.0 (/tmp/billing)
+error[E0308]: mismatched types
+ --> src/lib.rs:2:22
+  |
+2 |     let count: u32 = items.len();
+  |                ---   ^^^^^^^^^^^ expected \`u32\`, found \`usize\`
+
+For more information about this error, try \`rustc --explain E0308\`.
+error: could not compile \`billing\` (lib test) due to 1 previous error
+`;
+    expect(cargoParser.parse(output)).toEqual([
+      failure({
+        test: "billing",
+        file: "src/lib.rs",
+        line: 2,
+        expected: "u32",
+        received: "usize",
+        message: "error[E0308]: mismatched types",
+      }),
+    ]);
+  });
+
+  it("yields no failures for a passing run", () => {
+    const output = "running 1 test\ntest tests::ok ... ok\n\ntest result: ok. 1 passed; 0 failed\n";
+    expect(cargoParser.parse(output)).toEqual([]);
+  });
+});

@@ -1,0 +1,143 @@
+import type { Failure, TestOutputParser } from "../feedback.js";
+import { finishDraft, newDraft, setMessage, type FailureDraft } from "../failure-draft.js";
+import { logLines } from "../log-lines.js";
+import { parseLocation } from "../stack-frames.js";
+
+/** libtest's own lines: `running 3 tests`, `test a::b ... FAILED`, `---- a::b stdout ----`, `test result:`. */
+const LIBTEST_LINE =
+  /^(?:running \d+ tests?|test \S+ \.\.\. (?:ok|FAILED|ignored)|---- \S+ std(?:out|err) ----|test result: (?:ok|FAILED)\.)/;
+
+/** A rustc diagnostic's first line: `error[E0308]: mismatched types`, `error: expected one of …`. */
+const DIAGNOSTIC = /^error(\[E\d+\])?: (.+)$/;
+
+/** cargo's own errors, which are about the run rather than the code. */
+const CARGO_ERROR = /^error: (?:could not compile|test failed|\d+ targets? failed|aborting)/;
+
+/**
+ * `cargo test` output (libtest's report plus cargo's build output): one failure per failing
+ * test, named as libtest names it (`tests::user_id`), located at its panic; `assert_eq!`'s
+ * `left`/`right` read as received/expected. A crate that failed to compile is a failure named
+ * by the crate for each rustc error, located at its `-->` line.
+ */
+export const cargoParser: TestOutputParser = {
+  name: "cargo",
+  detect: (output) =>
+    logLines(output).some((line) => {
+      const trimmed = line.trim();
+      return LIBTEST_LINE.test(trimmed) || /^error\[E\d+\]: /.test(trimmed);
+    }),
+  parse: (output) => parseCargo(logLines(output)),
+};
+
+/** One pass over cargo's output: test reports, panics and compiler diagnostics. */
+function parseCargo(lines: readonly string[]): Failure[] {
+  const drafts = new Map<string, FailureDraft>();
+  const compileErrors: FailureDraft[] = [];
+  let current: FailureDraft | null = null;
+  let crate: string | null = null;
+  const testDraft = (name: string): FailureDraft => {
+    const known = drafts.get(name) ?? newDraft("test", name, null);
+    drafts.set(name, known);
+    return known;
+  };
+  for (let index = 0; index < lines.length; index += 1) {
+    const trimmed = (lines[index] ?? "").trim();
+    const compiling = /^Compiling (\S+) v\d/.exec(trimmed);
+    if (compiling?.[1] !== undefined) crate = compiling[1];
+    const notCompiled = /^error: could not compile `([^`]+)`/.exec(trimmed);
+    if (notCompiled?.[1] !== undefined) {
+      for (const draft of compileErrors) draft.test ??= notCompiled[1];
+      continue;
+    }
+    const failed = /^test (\S+) \.\.\. FAILED$/.exec(trimmed);
+    if (failed?.[1] !== undefined) {
+      testDraft(failed[1]);
+      continue;
+    }
+    const report = /^---- (\S+) std(?:out|err) ----$/.exec(trimmed);
+    if (report?.[1] !== undefined) {
+      current = testDraft(report[1]);
+      continue;
+    }
+    if (trimmed.startsWith("thread '") && trimmed.includes(" panicked at ")) {
+      const name = trimmed.slice("thread '".length, trimmed.indexOf("' "));
+      // Without capture (`--nocapture`) no report header precedes the panic.
+      const draft = current ?? (name === "main" ? null : testDraft(name));
+      if (draft !== null) index = readPanic(lines, index, draft);
+      continue;
+    }
+    const diagnostic = DIAGNOSTIC.exec(trimmed);
+    if (diagnostic !== null && !CARGO_ERROR.test(trimmed)) {
+      const draft = newDraft("file", crate, null);
+      index = readDiagnostic(lines, index, draft);
+      compileErrors.push(draft);
+      current = null;
+    }
+  }
+  return [...compileErrors, ...drafts.values()].map(finishDraft);
+}
+
+/**
+ * A panic: `thread 'x' (12) panicked at src/lib.rs:3:5:` and the message below, or before
+ * Rust 1.73 `thread 'x' panicked at 'message', src/lib.rs:3:5`; then `left:`/`right:` lines.
+ * Returns the last line read.
+ */
+function readPanic(lines: readonly string[], index: number, draft: FailureDraft): number {
+  const trimmed = (lines[index] ?? "").trim();
+  const rest = trimmed.slice(trimmed.indexOf(" panicked at ") + " panicked at ".length);
+  let cursor = index;
+  if (rest.endsWith(":")) {
+    const location = parseLocation(rest.slice(0, -1));
+    if (location !== null) ({ file: draft.file, line: draft.line } = location);
+    cursor += 1;
+    setMessage(draft, (lines[cursor] ?? "").trim());
+  } else if (rest.startsWith("'")) {
+    setMessage(draft, withoutQuotedLocation(rest.slice(1), draft));
+  }
+  for (const side of ["left", "right"] as const) {
+    const next = (lines[cursor + 1] ?? "").trim();
+    if (!next.startsWith(`${side}: `)) break;
+    // Before Rust 1.73 values came in backticks with a trailing comma: `` left: `5`, ``.
+    const value = withoutQuotedLocation(next.slice(side.length + 2), draft);
+    draft[side] = value.replace(/^`(.*)`,?$/, "$1");
+    cursor += 1;
+  }
+  return cursor;
+}
+
+/**
+ * Before Rust 1.73 a panic's quoted message ended with its place: `` `4`', src/lib.rs:36:9 ``.
+ * That place is recorded on the draft and the text returned without it.
+ */
+function withoutQuotedLocation(text: string, draft: FailureDraft): string {
+  const quoteEnd = text.lastIndexOf("', ");
+  const location = quoteEnd < 0 ? null : parseLocation(text.slice(quoteEnd + 3));
+  if (location === null) return text;
+  if (draft.line === null) ({ file: draft.file, line: draft.line } = location);
+  return text.slice(0, quoteEnd);
+}
+
+/**
+ * A rustc error: its first line is the message, `--> src/lib.rs:2:22` the place, and a label
+ * `expected `u32`, found `usize`` (or `= note: expected … found …`) the values. Returns the last
+ * line read: the one before the next diagnostic or a blank line after the snippet.
+ */
+function readDiagnostic(lines: readonly string[], index: number, draft: FailureDraft): number {
+  setMessage(draft, (lines[index] ?? "").trim());
+  let cursor = index + 1;
+  for (; cursor < lines.length; cursor += 1) {
+    const trimmed = (lines[cursor] ?? "").trim();
+    if (trimmed === "" || /^(?:error|warning)\b/.test(trimmed)) break;
+    const arrow = /^--> (\S+)$/.exec(trimmed);
+    const location = arrow?.[1] === undefined ? null : parseLocation(arrow[1]);
+    if (location !== null && draft.line === null) {
+      ({ file: draft.file, line: draft.line } = location);
+    }
+    const types = /expected (?:type )?`([^`]+)`, found (?:type )?`([^`]+)`/.exec(trimmed);
+    if (types?.[1] !== undefined && types[2] !== undefined) {
+      draft.expected ??= types[1];
+      draft.received ??= types[2];
+    }
+  }
+  return cursor - 1;
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import type { Failure } from "../feedback.js";
+import { goTestParser } from "./go-test.js";
+
+/** A failure with every unknown field null, for terse expectations. */
+const failure = (fields: Partial<Failure>): Failure => ({
+  test: null,
+  file: null,
+  line: null,
+  expected: null,
+  received: null,
+  message: "",
+  ...fields,
+});
+
+const PLAIN = `--- FAIL: TestAdd (0.00s)
+    auth_test.go:7: Add(2, 2) = 5; want 4
+--- FAIL: TestLogin (0.00s)
+    --- FAIL: TestLogin/user_id (0.00s)
+        auth_test.go:15: got "123", want "0123"
+FAIL
+FAIL	example.com/auth	0.027s
+FAIL
+`;
+
+describe("goTestParser", () => {
+  it("detects go test's plain and -json output, not other runners", () => {
+    expect(goTestParser.detect(PLAIN)).toBe(true);
+    expect(goTestParser.detect('{"Time":"2026-11-30T04:35:59Z","Action":"run","Test":"T"}')).toBe(
+      true,
+    );
+    expect(goTestParser.detect("running 1 test\ntest a ... FAILED\n")).toBe(false);
+  });
+
+  it("names subtests by their full path and drops the parent that failed because of them", () => {
+    expect(goTestParser.parse(PLAIN)).toEqual([
+      failure({
+        test: "TestAdd",
+        file: "auth_test.go",
+        line: 7,
+        expected: "4",
+        received: "5",
+        message: "Add(2, 2) = 5; want 4",
+      }),
+      failure({
+        test: "TestLogin/user_id",
+        file: "auth_test.go",
+        line: 15,
+        expected: '"0123"',
+        received: '"123"',
+        message: 'got "123", want "0123"',
+      }),
+    ]);
+  });
+
+  it("reads the -json event stream as the text it carries", () => {
+    const events = [
+      { Action: "run", Test: "TestUserID" },
+      { Action: "output", Test: "TestUserID", Output: "=== RUN   TestUserID\n" },
+      {
+        Action: "output",
+        Test: "TestUserID",
+        Output: '    cart_test.go:32: user id = "123", want 123\n',
+      },
+      { Action: "output", Test: "TestUserID", Output: "--- FAIL: TestUserID (0.00s)\n" },
+      { Action: "fail", Test: "TestUserID" },
+    ].map((event) => JSON.stringify({ Time: "2026-11-30T04:38:39Z", ...event }));
+    expect(goTestParser.parse(events.join("\n"))).toEqual([
+      failure({
+        test: "TestUserID",
+        file: "cart_test.go",
+        line: 32,
+        expected: "123",
+        received: '"123"',
+        message: 'user id = "123", want 123',
+      }),
+    ]);
+  });
+
+  it("reads testify's block (hand-written from testify's documented format)", () => {
+    const output = `=== RUN   TestLogin
+    auth_test.go:12:
+        	Error Trace:	/src/auth/auth_test.go:12
+        	Error:      	Not equal:
+        	            	expected: 123
+        	            	actual  : "123"
+        	Test:       	TestLogin
+--- FAIL: TestLogin (0.00s)
+`;
+    expect(goTestParser.parse(output)).toEqual([
+      failure({
+        test: "TestLogin",
+        file: "auth_test.go",
+        line: 12,
+        expected: "123",
+        received: '"123"',
+        message: "Not equal:",
+      }),
+    ]);
+  });
+
+  it("locates a panic at its first user frame and names a timeout by the test in the trace", () => {
+    const output = `panic: test timed out after 1s
+
+goroutine 7 [sleep]:
+time.Sleep(0x2540be400)
+	/usr/lib/go-1.19/src/runtime/time.go:195 +0x135
+example.com/slow.TestWaitsForever(0xc000007860?)
+	/src/slow/slow_test.go:11 +0x25
+testing.tRunner(0xc000007ba0, 0x52f2f8)
+	/usr/local/go/src/testing/testing.go:1446 +0x10b
+FAIL	example.com/slow	1.039s
+`;
+    expect(goTestParser.parse(output)).toEqual([
+      failure({
+        test: "TestWaitsForever",
+        file: "/src/slow/slow_test.go",
+        line: 11,
+        message: "panic: test timed out after 1s",
+      }),
+    ]);
+  });
+
+  it("reports a package that failed to build, one failure per compiler error", () => {
+    const output = `# example.com/billing [example.com/billing.test]
+./billing.go:5:19: cannot use 0 (untyped int constant) as string value in variable declaration
+FAIL	example.com/billing [build failed]
+`;
+    expect(goTestParser.parse(output)).toEqual([
+      failure({
+        test: "example.com/billing",
+        file: "billing.go",
+        line: 5,
+        message: "cannot use 0 (untyped int constant) as string value in variable declaration",
+      }),
+    ]);
+  });
+
+  it("yields no failures for a passing run", () => {
+    const output =
+      "=== RUN   TestOK\n--- PASS: TestOK (0.00s)\nPASS\nok  \texample.com/ok\t0.015s\n";
+    expect(goTestParser.parse(output)).toEqual([]);
+  });
+});

@@ -1,0 +1,204 @@
+import type { Failure, TestOutputParser } from "../feedback.js";
+import {
+  finishDraft,
+  newDraft,
+  setMessage,
+  setValue,
+  type FailureDraft,
+} from "../failure-draft.js";
+import { logLines } from "../log-lines.js";
+import { isInternalPath, parseLocation } from "../stack-frames.js";
+
+/** `go test`'s own lines: test headers and results, package results, `-json` events. */
+const GO_TEST_LINE =
+  /^(?:=== RUN\s|--- (?:FAIL|PASS|SKIP): |(?:ok|FAIL)\s+\S+\s+(?:\d+(?:\.\d+)?s|\(cached\)|\[(?:build|setup) failed\])|\{"Time":"[^"]*","Action":")/;
+
+/** A `t.Error`/`t.Log` line: `auth_test.go:15: got "123", want "0123"`. */
+const LOG_LINE = /^(\S+\.go):(\d+): ?(.*)$/;
+
+/** A compiler or vet error under a `# pkg` header: `./billing.go:5:19: cannot use 0 …`. */
+const BUILD_ERROR = /^(\S+\.go:\d+(?::\d+)?): (.+)$/;
+
+/** A goroutine trace's file line: `/src/auth/load_test.go:18 +0x3c`. */
+const TRACE_FILE = /^(\S+\.go):(\d+)(?: \+0x[\da-f]+)?$/;
+
+/** testify's `assert` block keys (`Error Trace:`, `Error:`, `expected:`, `actual  :`). */
+const TESTIFY_KEY = /^(Error Trace|Error|expected|actual)\s*:(.*)$/;
+
+/**
+ * `go test` output, plain (`-v` or not) or the `-json` event stream: one failure per `--- FAIL`
+ * test with its full name (`TestLogin/user_id`), its first log line's place and words, values from
+ * `got X, want Y` idioms or testify's `expected:`/`actual:` block; a panic's first user frame; a
+ * timeout named by the test in the trace; a package that failed to build named by the package.
+ */
+export const goTestParser: TestOutputParser = {
+  name: "go-test",
+  detect: (output) => logLines(output).some((line) => GO_TEST_LINE.test(line.trim())),
+  parse: (output) => new GoTestReading(logLines(plainText(output))).run(),
+};
+
+/**
+ * The text `go test` would have printed: `-json` events replaced by their `Output`, lines that
+ * are not events (build errors go to stderr as text) kept as they are.
+ */
+function plainText(output: string): string {
+  if (!output.includes('"Action":"')) return output;
+  return logLines(output)
+    .map((line) => (line.startsWith('{"') ? eventOutput(line) : `${line}\n`))
+    .join("");
+}
+
+/** The `Output` of one `-json` event, or nothing for other events and lines cut mid-event. */
+function eventOutput(line: string): string {
+  try {
+    const event: unknown = JSON.parse(line);
+    if (typeof event !== "object" || event === null || !("Output" in event)) return "";
+    return typeof event.Output === "string" ? event.Output : "";
+  } catch {
+    return "";
+  }
+}
+
+/** One pass over the lines of a plain `go test` run. */
+class GoTestReading {
+  private readonly tests = new Map<string, FailureDraft>();
+  private readonly failed = new Set<string>();
+  private readonly buildErrors: FailureDraft[] = [];
+  /** A panic outside any test (a timeout): named once its trace shows the test. */
+  private orphanPanic: FailureDraft | null = null;
+  /** The test whose output the next lines are: the latest `=== RUN`/`--- FAIL` header. */
+  private current: FailureDraft | null = null;
+  /** The package of a `# pkg` build-output header, while its errors are being read. */
+  private building: string | null = null;
+
+  constructor(private readonly lines: readonly string[]) {}
+
+  /** The failures, build errors first. */
+  run(): Failure[] {
+    for (let index = 0; index < this.lines.length; index += 1) {
+      index = this.read(index);
+    }
+    const failed = [...this.failed];
+    const tests = failed
+      .map((name) => this.tests.get(name))
+      .filter((draft): draft is FailureDraft => draft !== undefined)
+      // A parent fails because a subtest did; the subtest carries the facts.
+      .filter(
+        (draft) =>
+          draft.message !== "" || !failed.some((name) => name.startsWith(`${draft.test ?? ""}/`)),
+      );
+    const orphan = this.orphanPanic === null ? [] : [this.orphanPanic];
+    return [...this.buildErrors, ...tests, ...orphan].map(finishDraft);
+  }
+
+  /** Reads the line at `index` (and, for a panic, its trace); returns the last index read. */
+  private read(index: number): number {
+    const raw = this.lines[index] ?? "";
+    const trimmed = raw.trim();
+    const header = /^(?:=== (?:RUN|CONT|NAME)|--- (FAIL|PASS|SKIP):)\s+(\S+)/.exec(trimmed);
+    if (header?.[2] !== undefined) {
+      this.building = null;
+      this.current = this.test(header[2]);
+      if (header[1] === "FAIL") this.failed.add(header[2]);
+      return index;
+    }
+    const buildHeader = /^# (\S+)/.exec(raw);
+    if (buildHeader?.[1] !== undefined) {
+      this.building = buildHeader[1];
+      this.current = null;
+      return index;
+    }
+    if (/^(?:ok|FAIL|PASS)\b/.test(raw)) {
+      this.building = null;
+      this.current = null;
+      return index;
+    }
+    if (this.building !== null) {
+      this.readBuildError(trimmed);
+      return index;
+    }
+    if (raw.startsWith("panic: ")) return this.readPanic(index);
+    if (this.current !== null) this.readTestLine(this.current, trimmed);
+    return index;
+  }
+
+  /** A log line or a testify key inside the current test's output. */
+  private readTestLine(draft: FailureDraft, trimmed: string): void {
+    const log = LOG_LINE.exec(trimmed);
+    if (log?.[1] !== undefined) {
+      if (draft.line === null) {
+        draft.file = log[1];
+        draft.line = Number(log[2]);
+      }
+      setMessage(draft, log[3] ?? "");
+      return;
+    }
+    const testify = TESTIFY_KEY.exec(trimmed);
+    if (testify?.[1] === undefined) return;
+    const value = (testify[2] ?? "").trim();
+    if (testify[1] === "Error") setMessage(draft, value);
+    else if (testify[1] === "expected") setValue(draft, "expected", value, trimmed);
+    else if (testify[1] === "actual") setValue(draft, "received", value, trimmed);
+  }
+
+  /** A compiler or vet error: a failure of the package, at the error's place. */
+  private readBuildError(trimmed: string): void {
+    const error = BUILD_ERROR.exec(trimmed);
+    const location = error?.[1] === undefined ? null : parseLocation(error[1]);
+    if (error?.[2] === undefined || location === null) return;
+    const draft = newDraft("file", this.building, location.file);
+    draft.line = location.line;
+    setMessage(draft, error[2]);
+    this.buildErrors.push(draft);
+  }
+
+  /**
+   * `panic: message` and the goroutine trace below it, up to the package's `FAIL` line. The
+   * first frame in user code says where; outside any test (a timeout), that frame's function
+   * or Go 1.20's `running tests:` list names the test. Returns the last index read.
+   */
+  private readPanic(index: number): number {
+    const draft = this.current ?? newDraft("test", null, null);
+    if (this.current === null) this.orphanPanic ??= draft;
+    // A panic fails the running test even when no `--- FAIL` line follows (a timeout under -v).
+    else if (draft.test !== null) this.failed.add(draft.test);
+    setMessage(draft, (this.lines[index] ?? "").trim());
+    let cursor = index + 1;
+    let previous = "";
+    for (; cursor < this.lines.length; cursor += 1) {
+      const raw = this.lines[cursor] ?? "";
+      if (/^(?:ok|FAIL|PASS|---|===)\b/.test(raw)) break;
+      const trimmed = raw.trim();
+      const running = /^(Test\S*) \(\S+\)$/.exec(trimmed);
+      if (running?.[1] !== undefined) draft.test ??= running[1];
+      const frame = TRACE_FILE.exec(trimmed);
+      if (frame?.[1] !== undefined && isUserCode(frame[1]) && draft.line === null) {
+        draft.file = frame[1];
+        draft.line = Number(frame[2]);
+        draft.test ??= /\.(Test[^.(]*)\(/.exec(previous)?.[1] ?? null;
+      }
+      previous = trimmed;
+    }
+    return cursor - 1;
+  }
+
+  /** The draft of a test, created on first mention. */
+  private test(name: string): FailureDraft {
+    const known = this.tests.get(name) ?? newDraft("test", name, null);
+    this.tests.set(name, known);
+    return known;
+  }
+}
+
+/**
+ * Whether a trace's file is the user's: not in a Go installation's standard library
+ * (`/usr/local/go/src/…`, `/usr/lib/go-1.19/src/…`), the module cache, or generated test main.
+ */
+function isUserCode(file: string): boolean {
+  return (
+    !/\/go[^/]*\/(?:libexec\/)?src\//.test(file) &&
+    !file.includes("/pkg/mod/") &&
+    !file.endsWith("_testmain.go") &&
+    !isInternalPath(file)
+  );
+}

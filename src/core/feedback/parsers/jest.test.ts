@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { jestParser } from "./jest.js";
+
+const text = `FAIL test/token.test.js
+  ● login › returns a numeric userId
+
+    expect(received).toBe(expected) // Object.is equality
+
+    Expected: 123
+    Received: "123"
+
+      at Object.toBe (test/token.test.js:5:43)
+
+Test Suites: 1 failed, 1 total
+Tests:       1 failed, 1 total
+`;
+
+const suiteFailed = `FAIL test/broken.test.js
+  ● Test suite failed to run
+
+    Jest encountered an unexpected token
+
+    SyntaxError: /tmp/p/test/broken.test.js: Unexpected token (5:18)
+
+    > 5 |     expect(total([)).toBe(0);
+        |                   ^
+
+PASS test/fine.test.js
+
+Test Suites: 1 failed, 1 passed, 2 total
+`;
+
+/** A `--json` report line with one failed assertion whose matcher kept the values. */
+function report(matcherResult: Record<string, unknown>): string {
+  return JSON.stringify({
+    numFailedTestSuites: 1,
+    openHandles: [],
+    testResults: [
+      {
+        name: "/p/test/token.test.js",
+        status: "failed",
+        message: "",
+        assertionResults: [
+          {
+            ancestorTitles: ["login"],
+            title: "returns a numeric userId",
+            status: "failed",
+            failureMessages: [
+              'Error: expect(received).toBe(expected)\n\nExpected: 123\nReceived: "123"\n    at Object.toBe (/p/test/token.test.js:5:43)',
+            ],
+            failureDetails: [{ matcherResult }],
+          },
+          { ancestorTitles: ["login"], title: "passes", status: "passed", failureMessages: [] },
+        ],
+      },
+    ],
+  });
+}
+
+describe("jestParser", () => {
+  it("detects the default reporter and the --json report, not other runners", () => {
+    expect(jestParser.detect(text)).toBe(true);
+    expect(jestParser.detect(`stderr text\n${report({})}\n`)).toBe(true);
+    expect(jestParser.detect(" Test Files  1 failed (1)\n")).toBe(false);
+  });
+
+  it("reads the default reporter with the suite path and the values as printed", () => {
+    expect(jestParser.parse(text)).toEqual([
+      {
+        test: "login › returns a numeric userId",
+        file: "test/token.test.js",
+        line: 5,
+        expected: "123",
+        received: '"123"',
+        message: "expect(received).toBe(expected) // Object.is equality",
+      },
+    ]);
+  });
+
+  it("keeps matcherResult's types as JavaScript literals, undefined for a dropped key", () => {
+    const [typed] = jestParser.parse(report({ name: "toBe", expected: 123, actual: "123" }));
+    expect(typed).toMatchObject({ expected: "123", received: '"123"', line: 5 });
+    const [missing] = jestParser.parse(report({ name: "toBe", expected: "admin" }));
+    expect(missing).toMatchObject({ expected: '"admin"', received: "undefined" });
+  });
+
+  it("reads a suite that failed to run as a failure of its file, with the error's own words", () => {
+    expect(jestParser.parse(suiteFailed)).toEqual([
+      {
+        test: "test/broken.test.js",
+        file: "test/broken.test.js",
+        line: 5,
+        expected: null,
+        received: null,
+        message: "SyntaxError: /tmp/p/test/broken.test.js: Unexpected token (5:18)",
+      },
+    ]);
+  });
+
+  it("yields nothing for an all-passing run", () => {
+    expect(jestParser.parse("PASS test/a.test.js\n\nTest Suites: 1 passed, 1 total\n")).toEqual([]);
+  });
+});

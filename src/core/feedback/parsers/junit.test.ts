@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { junitFailures, junitParser } from "./junit.js";
+
+const vitestStyle = `<?xml version="1.0" encoding="UTF-8" ?>
+<testsuites name="vitest tests" tests="2" failures="1">
+    <testsuite name="test/token.test.js" tests="2" failures="1">
+        <testcase classname="test/token.test.js" name="login &gt; returns a numeric userId" time="0.01">
+            <failure message="expected &apos;123&apos; to be 123 // Object.is equality" type="AssertionError">
+AssertionError: expected &apos;123&apos; to be 123 // Object.is equality
+ ❯ test/token.test.js:6:43
+            </failure>
+        </testcase>
+        <testcase classname="test/token.test.js" name="login &gt; passes" time="0.001"/>
+    </testsuite>
+</testsuites>
+`;
+
+const nested = `<testsuites>
+  <testsuite name="cart">
+    <testsuite name="totals">
+      <testcase name="sums" classname="test" file="tests/cart.py" line="12">
+        <error type="ValueError"><![CDATA[ValueError: bad <value> & more]]></error>
+      </testcase>
+    </testsuite>
+    <testcase name="passes" classname="test"><skipped/></testcase>
+  </testsuite>
+  <!-- <testcase name="commented out"><failure/></testcase> -->
+</testsuites>`;
+
+describe("junitParser", () => {
+  it("reads a failing test case: full name, values from the failure text, first user frame", () => {
+    expect(junitParser.detect(vitestStyle)).toBe(true);
+    expect(junitFailures(vitestStyle)).toEqual([
+      {
+        test: "login > returns a numeric userId",
+        file: "test/token.test.js",
+        line: 6,
+        expected: "123",
+        received: "'123'",
+        message: "AssertionError: expected '123' to be 123 // Object.is equality",
+      },
+    ]);
+  });
+
+  it("joins nested suites, prefers declared file and line, unwraps CDATA, skips comments", () => {
+    expect(junitFailures(nested)).toEqual([
+      {
+        test: "cart > totals > sums",
+        file: "tests/cart.py",
+        line: 12,
+        expected: null,
+        received: null,
+        message: "ValueError: bad <value> & more",
+      },
+    ]);
+  });
+
+  it("falls back to the message attribute, then the type, when the element is empty", () => {
+    const xml = `<testsuite name="s"><testcase name="t"><failure message="boom&#10;more" type="E"/></testcase>
+<testcase name="u"><failure type="Timeout"/></testcase></testsuite>`;
+    expect(junitFailures(xml).map((failure) => [failure.test, failure.message])).toEqual([
+      ["s > t", "boom"],
+      ["s > u", "Timeout"],
+    ]);
+  });
+
+  it("yields nothing when every test passed and survives truncated or hostile XML", () => {
+    expect(junitFailures('<testsuite name="s"><testcase name="t"/></testsuite>')).toEqual([]);
+    expect(junitFailures('<testsuite name="s"><testcase name="t"><failure message="x')).toEqual([]);
+    const deep = "<testsuite name='a'>".repeat(50_000) + "<testcase name='t'><failure/>";
+    expect(junitFailures(deep)).toHaveLength(1);
+  });
+});
+
+describe("junitParser paths", () => {
+  it("cuts the project root that failures in several directories share, not a lone directory", () => {
+    const failing = (file: string): string =>
+      `<testcase name="${file}" file="${file}"><failure message="x"/></testcase>`;
+    const two = `<testsuite name="s">${failing("/ci/app/test/a.js")}${failing("/ci/app/src/b.js")}</testsuite>`;
+    expect(junitParser.parse(two).map((failure) => failure.file)).toEqual([
+      "test/a.js",
+      "src/b.js",
+    ]);
+    const one = `<testsuite name="s">${failing("/ci/app/test/a.js")}</testsuite>`;
+    expect(junitParser.parse(one).map((failure) => failure.file)).toEqual(["/ci/app/test/a.js"]);
+  });
+});

@@ -1,0 +1,118 @@
+import { truncateCodePoints } from "../code-points.js";
+import type { Failure, TestOutputParser } from "../feedback.js";
+import { failureFromReport } from "../general-extractor.js";
+import { elementText, nextTag, type XmlTag } from "./xml-scanner.js";
+import { relativeToProject } from "./project-paths.js";
+
+/** How a JUnit test's suite path is joined into its full name (Vitest's and node:test's own). */
+const JUNIT_NAME_SEPARATOR = " > ";
+
+/** Longest failure text read; the facts are at its start, the rest is stack. */
+const MAX_BODY_LENGTH = 20_000;
+
+/** Suite names reporters give the whole run, not a suite the user wrote. */
+const RUN_SUITE_NAMES: ReadonlySet<string> = new Set([
+  "pytest",
+  "vitest tests",
+  "Mocha Tests",
+  "jest tests",
+  "root",
+]);
+
+/**
+ * Generic JUnit XML (Vitest `--reporter=junit`, node:test `--test-reporter=junit`, jest-junit,
+ * pytest `--junitxml`, Maven/Gradle, Go and cargo converters): one failure per `<testcase>`
+ * holding a `<failure>` or `<error>`. The full name is the enclosing `<testsuite>` names that
+ * the user wrote (not file paths, not the run's root) and the test's `name`; file and line come
+ * from the test's attributes (`file`, `line`, or a path-like `classname`), else from the first
+ * user frame of the failure text, whose values are read as printed.
+ */
+export const junitParser: TestOutputParser = {
+  name: "junit",
+  detect: (output) => isJunit(output),
+  parse: (output) => relativeToProject(junitFailures(output)),
+};
+
+/** Whether the output holds a JUnit XML report. */
+export function isJunit(output: string): boolean {
+  return output.includes("<testsuite") && output.includes("<testcase");
+}
+
+/** The open `<testsuite>` and `<testcase>` elements around the scanner. */
+interface Context {
+  readonly suites: { name: string; file: string | null }[];
+  testcase: XmlTag | null;
+}
+
+/** The failing test cases of a JUnit XML report (see `junitParser`). */
+export function junitFailures(xml: string): Failure[] {
+  const failures: Failure[] = [];
+  const context: Context = { suites: [], testcase: null };
+  let tag = nextTag(xml, 0);
+  while (tag !== null) {
+    let from = tag.end;
+    if (tag.name === "testsuite") {
+      if (tag.closing) context.suites.pop();
+      else if (!tag.selfClosing) context.suites.push(suiteOf(tag));
+    } else if (tag.name === "testcase") {
+      context.testcase = tag.closing || tag.selfClosing ? null : tag;
+    } else if ((tag.name === "failure" || tag.name === "error") && !tag.closing) {
+      const body = tag.selfClosing
+        ? { text: "", end: tag.end }
+        : elementText(xml, tag.name, tag.end);
+      if (context.testcase !== null) failures.push(caseFailure(context, tag, body.text));
+      from = body.end;
+    }
+    tag = nextTag(xml, from);
+  }
+  return failures;
+}
+
+/** A `<testsuite>` as a name segment (null when it names the file or the run) and its file. */
+function suiteOf(tag: XmlTag): { name: string; file: string | null } {
+  const name = tag.attributes.get("name") ?? "";
+  const file = tag.attributes.get("file") ?? (looksLikePath(name) ? name : null);
+  return { name: looksLikePath(name) || RUN_SUITE_NAMES.has(name) ? "" : name, file };
+}
+
+/** One failing test case from its `<failure>`/`<error>` element. */
+function caseFailure(context: Context, tag: XmlTag, body: string): Failure {
+  const testcase = context.testcase;
+  const attribute = (name: string): string | undefined => testcase?.attributes.get(name);
+  const classname = attribute("classname") ?? "";
+  const test = [...context.suites.map((suite) => suite.name), attribute("name") ?? ""]
+    .filter((part) => part !== "")
+    .join(JUNIT_NAME_SEPARATOR);
+  const file =
+    attribute("file") ??
+    (looksLikePath(classname) ? classname : null) ??
+    context.suites.findLast((suite) => suite.file !== null)?.file ??
+    null;
+  const message = tag.attributes.get("message") ?? "";
+  const type = tag.attributes.get("type") ?? "";
+  // The body is the fuller story (stack, diff); the message attribute is its first line.
+  // node:test wraps an error that has a diff in brackets: `[Error [ERR_TEST_FAILURE]: …] {`.
+  const trimmed = body.trim().replace(/^\[(?=[\w$.])/, "");
+  const text = truncateCodePoints(trimmed === "" ? message : trimmed, MAX_BODY_LENGTH);
+  const read = failureFromReport(test, file, text);
+  // A declared line (pytest, jest-junit) is where the test is; without one, the first user frame.
+  const declared = Number(attribute("line"));
+  const located = Number.isSafeInteger(declared) && declared > 0 ? { file, line: declared } : read;
+  return {
+    ...read,
+    file: located.file,
+    line: located.line,
+    message: read.message !== "" ? read.message : firstLine(message) || type,
+  };
+}
+
+/** Whether a name is a source path (`test/a.test.ts`, `tests/test_x.py`) rather than a suite. */
+function looksLikePath(name: string): boolean {
+  return name.includes("/") || name.includes("\\") || /\.[cm]?[jt]sx?$|\.py$/.test(name);
+}
+
+/** The first line of a text. */
+function firstLine(text: string): string {
+  const end = text.indexOf("\n");
+  return (end < 0 ? text : text.slice(0, end)).trim();
+}

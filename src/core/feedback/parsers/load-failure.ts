@@ -1,0 +1,51 @@
+import { truncateCodePoints } from "../code-points.js";
+import type { Failure } from "../feedback.js";
+import { logLines } from "../log-lines.js";
+import { parseLocation } from "../stack-frames.js";
+
+/** Longest message kept, as for every other failure field. */
+const MAX_MESSAGE_LENGTH = 1000;
+
+/** The first line of a thrown error: `SyntaxError: …`, `Error: …`, Mocha's `SyntaxError[ @file ]: …`. */
+const ERROR_START = /^[\w$.]*(?:Error|Exception)\b[^:]{0,200}: \S/;
+
+/** A code frame's marked line, as Babel and Jest print it: `> 5 |   expect(total([)).toBe(0);`. */
+const CODE_FRAME_MARK = /^>\s*(\d+) \|/;
+
+/**
+ * A test file that failed to compile or load, as one failure (SPEC §4): named by the file, the
+ * message the error's own first line (`SyntaxError: Unexpected token ')'`; else the report's first
+ * line), the line where a code frame (`> 5 |`) or a location line naming the file points.
+ */
+export function loadFailure(file: string, report: string): Failure {
+  const lines = logLines(report)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+  const message = lines.find((line) => ERROR_START.test(line)) ?? lines[0] ?? "";
+  return {
+    test: file,
+    file,
+    line: reportedLine(lines, file),
+    expected: null,
+    received: null,
+    message: truncateCodePoints(message, MAX_MESSAGE_LENGTH),
+  };
+}
+
+/** Where the error points: a code frame's marked line, else a `path:line` naming the file. */
+function reportedLine(lines: readonly string[], file: string): number | null {
+  for (const line of lines) {
+    const marked = CODE_FRAME_MARK.exec(line);
+    if (marked?.[1] !== undefined) return Number(marked[1]);
+  }
+  for (const line of lines) {
+    const location = line.includes(" ") ? null : parseLocation(line);
+    if (location !== null && sameFile(location.file, file)) return location.line;
+  }
+  return null;
+}
+
+/** Whether two spellings (absolute, relative, `file://`) name the same file. */
+function sameFile(a: string, b: string): boolean {
+  return a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`);
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { mochaParser } from "./mocha.js";
+
+const spec = `
+  login
+    1) returns a numeric userId
+    ✔ passes
+
+  1 passing (9ms)
+  1 failing
+
+  1) login
+       returns a numeric userId:
+     AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:
+
+'123' !== 123
+
+      at Context.<anonymous> (file:///p/test/token.test.js:6:12)
+`;
+
+/** Mocha's pretty-printed JSON report with one failure. */
+function report(err: Record<string, unknown>): string {
+  const failure = { title: "t", fullTitle: "login t", file: "/p/test/a.test.js", err };
+  return `noise\n${JSON.stringify({ stats: { failures: 1 }, failures: [failure] }, null, 2)}\n`;
+}
+
+describe("mochaParser", () => {
+  it("reads the spec reporter: suite path, node:assert's `'123' !== 123`, first user frame", () => {
+    expect(mochaParser.detect(spec)).toBe(true);
+    expect(mochaParser.parse(spec)).toEqual([
+      {
+        test: "login > returns a numeric userId",
+        file: "/p/test/token.test.js",
+        line: 6,
+        expected: "123",
+        received: "'123'",
+        message: "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+      },
+    ]);
+  });
+
+  it("keeps the JSON report's typed values as literals and its printed strings as printed", () => {
+    const stack = "AssertionError: x\n    at Context.<anonymous> (file:///p/test/a.test.js:3:9)";
+    const [typed] = mochaParser.parse(report({ stack, actual: "123", expected: 123 }));
+    expect(typed).toMatchObject({ test: "login t", expected: "123", received: '"123"', line: 3 });
+    const [printed] = mochaParser.parse(report({ stack, actual: "3", expected: "4" }));
+    expect(printed).toMatchObject({ expected: "4", received: "3" });
+    const [dropped] = mochaParser.parse(report({ stack, expected: "admin", actual: undefined }));
+    expect(dropped).toMatchObject({ expected: '"admin"', received: "undefined" });
+  });
+
+  it("reads a spec file that did not load as a failure of that file", () => {
+    const crash =
+      "\n Exception during run: SyntaxError[ @/p/test/broken.test.js ]: Unexpected token ')'\n    at compileSourceTextModule (node:internal/modules/esm/utils:346:16)\n";
+    expect(mochaParser.detect(crash)).toBe(true);
+    expect(mochaParser.parse(crash)).toEqual([
+      {
+        test: "/p/test/broken.test.js",
+        file: "/p/test/broken.test.js",
+        line: null,
+        expected: null,
+        received: null,
+        message: "SyntaxError[ @/p/test/broken.test.js ]: Unexpected token ')'",
+      },
+    ]);
+  });
+
+  it("yields nothing for an all-passing run", () => {
+    expect(mochaParser.parse("\n  a\n    ✔ works\n\n  1 passing (3ms)\n")).toEqual([]);
+  });
+});

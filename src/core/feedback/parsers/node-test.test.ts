@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { nodeTestParser } from "./node-test.js";
+
+const spec = `▶ slow
+  ✖ finishes in time (102.2ms)
+    'test timed out after 100ms'
+
+✖ slow (105.1ms)
+ℹ tests 1
+ℹ fail 0
+ℹ cancelled 1
+ℹ duration_ms 2205.8
+
+✖ failing tests:
+
+test at test/slow.test.js:6:3
+✖ finishes in time (102.2ms)
+  'test timed out after 100ms'
+`;
+
+const loadFailure = `TAP version 13
+# file:///p/test/broken.test.js:7
+#     assert.strictEqual(total([)), 0);
+#                               ^
+# SyntaxError: Unexpected token ')'
+#     at compileSourceTextModule (node:internal/modules/esm/utils:346:16)
+# Subtest: /p/test/broken.test.js
+not ok 1 - /p/test/broken.test.js
+  ---
+  duration_ms: 135.2
+  location: '/p/test/broken.test.js:1:1'
+  failureType: 'testCodeFailure'
+  error: 'test failed'
+  ...
+1..1
+`;
+
+describe("nodeTestParser", () => {
+  it("completes a spec failure with the recap's location and the quoted message", () => {
+    expect(nodeTestParser.detect(spec)).toBe(true);
+    expect(nodeTestParser.parse(spec)).toEqual([
+      {
+        test: "slow > finishes in time",
+        file: "test/slow.test.js",
+        line: 6,
+        expected: null,
+        received: null,
+        message: "test timed out after 100ms",
+      },
+    ]);
+  });
+
+  it("reads a file that did not load from the error Node printed for it", () => {
+    expect(nodeTestParser.detect(loadFailure)).toBe(true);
+    expect(nodeTestParser.parse(loadFailure)).toEqual([
+      {
+        test: "/p/test/broken.test.js",
+        file: "/p/test/broken.test.js",
+        line: 7,
+        expected: null,
+        received: null,
+        message: "SyntaxError: Unexpected token ')'",
+      },
+    ]);
+  });
+
+  it("reads its JUnit report; not another runner's", () => {
+    const junit = `<testsuites><testsuite name="cart" hostname="vm">
+<testcase name="sums" classname="test"><failure type="testCodeFailure" message="x">
+Error [ERR_TEST_FAILURE]: Expected values to be strictly equal:
+
+3 !== 4
+
+    at TestContext.&lt;anonymous> (file:///p/test/cart.test.js:7:12)
+</failure></testcase></testsuite></testsuites>`;
+    expect(nodeTestParser.detect(junit)).toBe(true);
+    expect(nodeTestParser.parse(junit)).toMatchObject([
+      { test: "cart > sums", expected: "4", received: "3", line: 7 },
+    ]);
+    expect(nodeTestParser.detect('<testsuites name="vitest tests"><testcase/>')).toBe(false);
+  });
+});

@@ -1,0 +1,119 @@
+import type { Failure, TestOutputParser } from "../feedback.js";
+import { reportedFailures } from "../general-extractor.js";
+import { logLines } from "../log-lines.js";
+import { parseLocation, type SourceLocation } from "../stack-frames.js";
+import { isJunit, junitFailures } from "./junit.js";
+import { loadFailure } from "./load-failure.js";
+import { relativeToProject } from "./project-paths.js";
+
+/**
+ * node:test (Node 18–24): the spec reporter (`▶ suite`, `✖ test`, `ℹ tests N` summary), the TAP
+ * reporter (`# Subtest:` with `duration_ms` and YAML diagnostics whose `expected:`/`actual:` keep
+ * the types as YAML quoting: `'123'` vs `123`) and the JUnit reporter (`classname="test"`).
+ * Values keep the quoting Node printed. Names are the suite path joined by ` > `.
+ */
+export const nodeTestParser: TestOutputParser = {
+  name: "node-test",
+  detect: (output) => isNodeJunit(output) || isNodeTap(output) || isNodeSpec(output),
+  parse: (output): readonly Failure[] => {
+    const failures = isNodeJunit(output) ? junitFailures(output) : reportedFailures(output);
+    const notes = specNotes(logLines(output));
+    return relativeToProject(
+      failures.map((failure) =>
+        isLoadFailure(failure) ? fileFailure(failure, output) : withNotes(failure, notes),
+      ),
+    );
+  },
+};
+
+/** What the spec reporter says about a failed test besides its error: where, and a bare message. */
+interface SpecNote {
+  location: SourceLocation | null;
+  message: string;
+}
+
+/**
+ * The spec reporter's `test at file:line:col` lines (each above a `✖ name` in the `failing
+ * tests` recap) and the quoted message under a `✖ name` (`'test timed out after 100ms'`),
+ * by test name as the line prints it (without its suites).
+ */
+function specNotes(lines: readonly string[]): Map<string, SpecNote> {
+  const notes = new Map<string, SpecNote>();
+  let location: SourceLocation | null = null;
+  let last: SpecNote | null = null;
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (trimmed.startsWith("test at ")) {
+      location = parseLocation(trimmed.slice("test at ".length));
+    } else if (trimmed.startsWith("✖ ")) {
+      const name = trimmed.slice(2).replace(/ \(\d+(?:\.\d+)?ms\)$/, "");
+      last = notes.get(name) ?? { location: null, message: "" };
+      last.location ??= location;
+      notes.set(name, last);
+      location = null;
+    } else {
+      if (last !== null && last.message === "" && /^'.+'$/.test(trimmed)) {
+        last.message = trimmed.slice(1, -1);
+      }
+      last = null;
+    }
+  }
+  return notes;
+}
+
+/** A failure completed with what the spec reporter said apart from the error. */
+function withNotes(failure: Failure, notes: ReadonlyMap<string, SpecNote>): Failure {
+  const name = failure.test ?? "";
+  const at = name.lastIndexOf(" > ");
+  const note = notes.get(at < 0 ? name : name.slice(at + 3)) ?? notes.get(name);
+  if (note === undefined) return failure;
+  const located = failure.line === null && note.location !== null;
+  return {
+    ...failure,
+    file: located ? (note.location?.file ?? null) : failure.file,
+    line: located ? (note.location?.line ?? null) : failure.line,
+    message: failure.message === "" ? note.message : failure.message,
+  };
+}
+
+/** A test file that did not load: node:test names the failure by the file and says only `test failed`. */
+function isLoadFailure(failure: Failure): boolean {
+  return (
+    failure.test !== null &&
+    failure.test.includes("/") &&
+    (failure.message === "" || failure.message.includes("test failed")) &&
+    failure.expected === null &&
+    failure.received === null
+  );
+}
+
+/**
+ * The failure of a file that did not load, from the error Node printed for it (as TAP comments
+ * in the TAP reporter): its banner `file:///path:7`, the source line, then `SyntaxError: …`.
+ */
+function fileFailure(failure: Failure, output: string): Failure {
+  const file = failure.test ?? "";
+  const at = output.indexOf(`${file}:`);
+  if (at < 0) return { ...failure, file };
+  const start = output.lastIndexOf("\n", at) + 1;
+  const block = logLines(output.slice(start, start + 4000)).map((line) =>
+    line.startsWith("# ") ? line.slice(2) : line,
+  );
+  const found = loadFailure(file, block.join("\n"));
+  return found.message === "" ? { ...found, message: failure.message } : found;
+}
+
+/** The spec reporter's closing counters, printed by no other runner. */
+function isNodeSpec(output: string): boolean {
+  return output.includes("ℹ tests ") && output.includes("ℹ duration_ms ");
+}
+
+/** node:test's TAP: subtests with `duration_ms` diagnostics. */
+function isNodeTap(output: string): boolean {
+  return output.includes("# Subtest: ") && output.includes("duration_ms: ");
+}
+
+/** node:test's JUnit report: every test case's `classname` is `test`. */
+function isNodeJunit(output: string): boolean {
+  return isJunit(output) && output.includes('classname="test"') && output.includes("hostname=");
+}

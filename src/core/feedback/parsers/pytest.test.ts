@@ -1,0 +1,177 @@
+import { describe, expect, it } from "vitest";
+import type { Failure } from "../feedback.js";
+import { pytestParser } from "./pytest.js";
+
+/** A failure with every unknown field null, for terse expectations. */
+const failure = (fields: Partial<Failure>): Failure => ({
+  test: null,
+  file: null,
+  line: null,
+  expected: null,
+  received: null,
+  message: "",
+  ...fields,
+});
+
+const DEFAULT_OUTPUT = `============================= test session starts ==============================
+collected 3 items
+
+tests/test_auth.py .FF                                                   [100%]
+
+=================================== FAILURES ===================================
+____________________________ TestLogin.test_user_id ____________________________
+
+self = <test_auth.TestLogin object at 0x7fbec063ef50>
+
+    def test_user_id(self):
+>       assert login(123)["user_id"] == 123
+E       AssertionError: assert '123' == 123
+
+tests/test_auth.py:9: AssertionError
+_________________________________ test_profile _________________________________
+
+    def test_profile():
+>       assert profile(1) == {"id": 1, "roles": ["admin"], "address": {"city": "Lyon"}}
+E       AssertionError: assert {'address': {...s': ['admin']} == {'address': {...s': ['admin']}
+E
+E         Omitting 2 identical items, use -vv to show
+E         Differing items:
+E         {'address': {'city': 'Paris'}} != {'address': {'city': 'Lyon'}}
+E         Use -v to get more diff
+
+tests/test_auth.py:17: AssertionError
+----------------------------- Captured stdout call -----------------------------
+E   not a pytest line: the test printed it
+=========================== short test summary info ============================
+FAILED tests/test_auth.py::TestLogin::test_user_id - AssertionError: assert '...
+FAILED tests/test_auth.py::test_profile - AssertionError: assert {'address': ...
+========================= 2 failed, 1 passed in 0.14s ==========================
+`;
+
+describe("pytestParser", () => {
+  it("detects pytest's banners and -q totals, not other runners", () => {
+    expect(pytestParser.detect(DEFAULT_OUTPUT)).toBe(true);
+    expect(pytestParser.detect(".F\n1 failed, 1 passed in 0.09s\n")).toBe(true);
+    expect(pytestParser.detect("--- FAIL: TestAdd (0.00s)\nFAIL\n")).toBe(false);
+  });
+
+  it("names failures by node id and keeps the quoting as printed", () => {
+    expect(pytestParser.parse(DEFAULT_OUTPUT)).toEqual([
+      failure({
+        test: "tests/test_auth.py::TestLogin::test_user_id",
+        file: "tests/test_auth.py",
+        line: 9,
+        expected: "123",
+        received: "'123'",
+        message: "AssertionError: assert '123' == 123",
+      }),
+      failure({
+        test: "tests/test_auth.py::test_profile",
+        file: "tests/test_auth.py",
+        line: 17,
+        // The assertion line is shortened (`{...s'`); the differing items are whole.
+        expected: "{'address': {'city': 'Lyon'}}",
+        received: "{'address': {'city': 'Paris'}}",
+        message:
+          "AssertionError: assert {'address': {...s': ['admin']} == {'address': {...s': ['admin']}",
+      }),
+    ]);
+  });
+
+  it("locates a raised exception where it was raised, past the test's own frame", () => {
+    const output = `=================================== FAILURES ===================================
+_______________________________ test_parse_port ________________________________
+
+    def test_parse_port():
+>       assert parse_port("80a") == 80
+
+tests/test_parse.py:8:
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _
+
+>           raise ValueError(f"invalid port: {text!r}")
+E           ValueError: invalid port: '80a'
+
+src/parse.py:3: ValueError
+2 failed, 1 passed in 0.09s
+`;
+    expect(pytestParser.parse(output)).toEqual([
+      failure({
+        test: "tests/test_parse.py::test_parse_port",
+        file: "src/parse.py",
+        line: 3,
+        message: "ValueError: invalid port: '80a'",
+      }),
+    ]);
+  });
+
+  it("reports a module that failed to collect, at its own line rather than importlib's", () => {
+    const output = `==================================== ERRORS ====================================
+____________________ ERROR collecting tests/test_broken.py _____________________
+ImportError while importing test module '/tmp/p/tests/test_broken.py'.
+Traceback:
+/usr/lib/python3.11/importlib/__init__.py:126: in import_module
+    return _bootstrap._gcd_import(name[level:], package, level)
+tests/test_broken.py:1: in <module>
+    from app.missing import thing
+E   ModuleNotFoundError: No module named 'app'
+=========================== short test summary info ============================
+ERROR tests/test_broken.py
+!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!
+`;
+    expect(pytestParser.parse(output)).toEqual([
+      failure({
+        test: "tests/test_broken.py",
+        file: "tests/test_broken.py",
+        line: 1,
+        message: "ModuleNotFoundError: No module named 'app'",
+      }),
+    ]);
+  });
+
+  it("reads setup errors and the summary alone when no traceback was printed (--tb=no)", () => {
+    const setup = `_________________________ ERROR at setup of test_db __________________________
+E       fixture 'database' not found
+
+tests/test_db.py:4
+`;
+    expect(pytestParser.parse(setup)[0]).toMatchObject({
+      test: "test_db",
+      message: "fixture 'database' not found",
+    });
+    const summaryOnly = "FAILED tests/a.py::test_x - assert 1 == 2\n1 failed in 0.01s\n";
+    expect(pytestParser.parse(summaryOnly)).toEqual([
+      failure({
+        test: "tests/a.py::test_x",
+        file: "tests/a.py",
+        expected: "2",
+        received: "1",
+        message: "assert 1 == 2",
+      }),
+    ]);
+  });
+
+  it("names --junitxml failures by node id", () => {
+    const xml = `<?xml version="1.0" encoding="utf-8"?><testsuites name="pytest tests"><testsuite name="pytest" failures="1" tests="2"><testcase classname="tests.test_cart.TestCart" name="test_total" time="0.010"><failure message="assert 7 == 8">    def test_total(self):
+&gt;       assert sum([3, 4]) == 8
+E       assert 7 == 8
+
+tests/test_cart.py:3: AssertionError</failure></testcase><testcase classname="tests.test_cart" name="test_ok" time="0.001" /></testsuite></testsuites>`;
+    expect(pytestParser.detect(xml)).toBe(true);
+    expect(pytestParser.parse(xml)).toEqual([
+      failure({
+        test: "tests/test_cart.py::TestCart::test_total",
+        file: "tests/test_cart.py",
+        line: 3,
+        expected: "8",
+        received: "7",
+        message: "assert 7 == 8",
+      }),
+    ]);
+  });
+
+  it("yields no failures for a passing run", () => {
+    const output = "tests/test_ok.py ..    [100%]\n============ 2 passed in 0.04s ============\n";
+    expect(pytestParser.detect(output)).toBe(true);
+    expect(pytestParser.parse(output)).toEqual([]);
+  });
+});

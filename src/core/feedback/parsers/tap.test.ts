@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { tapParser } from "./tap.js";
+
+const tape = `TAP version 13
+# cart sums prices
+not ok 1 should be strictly equal
+  ---
+    operator: equal
+    expected: 4
+    actual:   3
+    at: Test.<anonymous> (file:///p/test/cart.test.js:5:5)
+  ...
+# login parses ids
+file:///p/src/account.js:10
+  if (text === "") throw new RangeError("empty id");
+                   ^
+
+RangeError: empty id
+    at parseId (file:///p/src/account.js:10:26)
+`;
+
+const nodeTap = `TAP version 14
+# Subtest: login returns a numeric userId
+    not ok 1 - should be equal
+      ---
+      found: "123"
+      wanted: 123
+      at:
+        fileName: test/token.test.js
+        lineNumber: 6
+      source: |
+
+        test("login returns a numeric userId", (t) => {
+        ----^
+      ...
+    1..1
+not ok 1 - login returns a numeric userId
+1..1
+`;
+
+describe("tapParser", () => {
+  it("names tape's assertions after their comment, reads a throw as its test's failure, relative paths", () => {
+    expect(tapParser.detect(tape)).toBe(true);
+    expect(tapParser.parse(tape)).toEqual([
+      {
+        test: "cart sums prices > should be strictly equal",
+        file: "test/cart.test.js",
+        line: 5,
+        expected: "4",
+        received: "3",
+        message: "should be strictly equal",
+      },
+      {
+        test: "login parses ids",
+        file: "src/account.js",
+        line: 10,
+        expected: null,
+        received: null,
+        message: "RangeError: empty id",
+      },
+    ]);
+  });
+
+  it("reads node-tap's wanted/found with their YAML quoting and skips the quoted source", () => {
+    expect(tapParser.parse(nodeTap)).toEqual([
+      {
+        test: "login returns a numeric userId > should be equal",
+        file: "test/token.test.js",
+        line: 6,
+        expected: "123",
+        received: '"123"',
+        message: "should be equal",
+      },
+    ]);
+  });
+
+  it("detects a plan with test lines, yields nothing when all pass", () => {
+    const passing = "1..2\nok 1 - a\nok 2 - b\n";
+    expect(tapParser.detect(passing)).toBe(true);
+    expect(tapParser.parse(passing)).toEqual([]);
+    expect(tapParser.detect("ok then\n")).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+import type { Failure, TestOutputParser } from "../feedback.js";
+import { reportedFailures } from "../general-extractor.js";
+import { logLines } from "../log-lines.js";
+import { relativeToProject } from "./project-paths.js";
+
+/** A thrown error's first line, which in tape's output means the process died inside a test. */
+const THROWN = /^[\w$.]*(?:Error|Exception)\b[^:]{0,200}: \S/;
+
+/** YAML keys whose line the extractor falls back to as a message when no error was printed. */
+const VALUE_LINE = /^(?:--- expected|(?:found|wanted|expected|actual):)/;
+
+/**
+ * Generic TAP 13/14 (tape, node-tap, any TAP producer): `not ok` lines, nested subtests
+ * (indented `# Subtest:` blocks) and YAML diagnostics (`expected`/`actual`, node-tap's
+ * `wanted`/`found` and `diff`, `at:` locations). Values keep the quoting the producer printed,
+ * which in YAML is the type (`'123'` is a string, `123` a number). tape names a test with a
+ * `# name` comment above its assertions, so an assertion's full name is `name > assertion`; an
+ * error thrown inside a tape test (which ends the process) is that test's failure. A failure
+ * with no error text (node-tap) takes its assertion's name (`should be equal`) as its message.
+ */
+export const tapParser: TestOutputParser = {
+  name: "tap",
+  detect: (output) => isTap(output),
+  parse: (output): readonly Failure[] => {
+    const lines = logLines(output);
+    const named = lines.some((line) => line.trimStart().startsWith("# Subtest: "))
+      ? lines
+      : withCommentNames(lines);
+    return relativeToProject(reportedFailures(named.join("\n")).map(withMessage));
+  },
+};
+
+/** A TAP version line, or a plan together with a test line. */
+function isTap(output: string): boolean {
+  if (/^[ \t]*TAP version 1[34]$/m.test(output)) return true;
+  return /^[ \t]*1\.\.\d+$/m.test(output) && /^[ \t]*(?:not )?ok \d/m.test(output);
+}
+
+/**
+ * tape's flat TAP with each `not ok` renamed `not ok N - <comment> > <assertion>`, and a
+ * `not ok` inserted before an error thrown inside a test that had not failed yet.
+ */
+function withCommentNames(lines: readonly string[]): string[] {
+  const renamed: string[] = [];
+  let comment: string | null = null;
+  let failed = false;
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (trimmed.startsWith("# ") && !/^# (?:tests|pass|fail|ok|skip|todo)\b/.test(trimmed)) {
+      comment = trimmed.slice(2).trim();
+      failed = false;
+      renamed.push(line);
+      continue;
+    }
+    const failure = /^not ok \d+(?:$| (?:- )?(.*)$)/.exec(trimmed);
+    if (failure !== null && comment !== null) {
+      failed = true;
+      renamed.push(`not ok 0 - ${comment} > ${failure[1] ?? ""}`);
+      continue;
+    }
+    if (comment !== null && !failed && THROWN.test(trimmed)) {
+      failed = true;
+      renamed.push(`not ok 0 - ${comment}`);
+    }
+    renamed.push(line);
+  }
+  return renamed;
+}
+
+/** A failure whose message is a value line rather than an error, given its assertion's name. */
+function withMessage(failure: Failure): Failure {
+  if (failure.message !== "" && !VALUE_LINE.test(failure.message)) return failure;
+  const name = failure.test ?? "";
+  const at = name.lastIndexOf(" > ");
+  const leaf = at < 0 ? name : name.slice(at + 3);
+  return { ...failure, message: leaf };
+}

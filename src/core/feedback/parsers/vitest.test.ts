@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { vitestParser } from "./vitest.js";
+
+const text = `
+ RUN  v4.1.12 /p
+
+ ❯ test/token.test.js (2 tests | 1 failed) 9ms
+   × login > returns a numeric userId 6ms
+
+⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯
+
+ FAIL  test/token.test.js > login > returns a numeric userId
+AssertionError: expected '123' to be 123 // Object.is equality
+
+- Expected
++ Received
+
+- 123
++ "123"
+
+ ❯ test/token.test.js:6:43
+
+ Test Files  1 failed (1)
+`;
+
+const failedSuite = `
+ RUN  v4.1.12 /p
+
+⎯⎯⎯⎯⎯⎯ Failed Suites 1 ⎯⎯⎯⎯⎯⎯⎯
+
+ FAIL  test/broken.test.js [ test/broken.test.js ]
+Error: Failed to parse source for import analysis because the content contains invalid JS syntax.
+  Plugin: vite:import-analysis
+
+⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯[1/1]⎯
+
+ Test Files  1 failed | 1 passed (2)
+`;
+
+const json = JSON.stringify({
+  numTotalTestSuites: 1,
+  testResults: [
+    {
+      name: "/p/test/token.test.js",
+      status: "failed",
+      message: "",
+      assertionResults: [
+        {
+          ancestorTitles: ["login"],
+          title: "returns a numeric userId",
+          status: "failed",
+          failureMessages: [
+            "AssertionError: expected '123' to be 123 // Object.is equality\n    at /p/test/token.test.js:6:43",
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+describe("vitestParser", () => {
+  it("reads the default reporter: one failure per test, values as printed", () => {
+    expect(vitestParser.detect(text)).toBe(true);
+    expect(vitestParser.parse(text)).toEqual([
+      {
+        test: "login > returns a numeric userId",
+        file: "test/token.test.js",
+        line: 6,
+        expected: "123",
+        received: '"123"',
+        message: "AssertionError: expected '123' to be 123 // Object.is equality",
+      },
+    ]);
+  });
+
+  it("reads the JSON reporter, values from the message as printed", () => {
+    expect(vitestParser.detect(json)).toBe(true);
+    expect(vitestParser.parse(json)).toEqual([
+      {
+        test: "login > returns a numeric userId",
+        file: "/p/test/token.test.js",
+        line: 6,
+        expected: "123",
+        received: "'123'",
+        message: "AssertionError: expected '123' to be 123 // Object.is equality",
+      },
+    ]);
+  });
+
+  it("reads a suite that failed to load as a failure of its file", () => {
+    expect(vitestParser.parse(failedSuite)).toEqual([
+      {
+        test: "test/broken.test.js",
+        file: "test/broken.test.js",
+        line: null,
+        expected: null,
+        received: null,
+        message:
+          "Error: Failed to parse source for import analysis because the content contains invalid JS syntax.",
+      },
+    ]);
+  });
+
+  it("reads its JUnit report and yields nothing for an all-passing run", () => {
+    const junit = `<testsuites name="vitest tests"><testsuite name="test/a.test.js">
+<testcase classname="test/a.test.js" name="a &gt; b"><failure message="x" type="Error">Error: x
+ ❯ test/a.test.js:3:1</failure></testcase></testsuite></testsuites>`;
+    expect(vitestParser.detect(junit)).toBe(true);
+    expect(vitestParser.parse(junit)).toMatchObject([{ test: "a > b", line: 3 }]);
+    expect(vitestParser.parse(" RUN  v4.1.12 /p\n\n Test Files  1 passed (1)\n")).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import type { Failure, TestOutputParser } from "../feedback.js";
+import { reportedFailures } from "../general-extractor.js";
+import { logLines } from "../log-lines.js";
+import { jestReportFailures } from "./jest-report.js";
+import { jsonLineStartingWith, type JsonRecord } from "./json-report.js";
+import { junitFailures } from "./junit.js";
+import { loadFailure } from "./load-failure.js";
+import { relativeToProject } from "./project-paths.js";
+
+/** The first key of Vitest's `--reporter=json` report (Jest's starts with another). */
+const JSON_MARKER = '{"numTotalTestSuites":';
+/** The root element Vitest's `--reporter=junit` writes. */
+const JUNIT_MARKER = '<testsuites name="vitest tests"';
+/** How Vitest joins a test's suite path. */
+const VITEST_NAME_SEPARATOR = " > ";
+
+/**
+ * Vitest 1–4: the default reporter (`FAIL file > suite > test`, `Test Files` summary), the
+ * `--reporter=json` report (Jest's format; Vitest keeps no matcher values there, so expected and
+ * received are read from the printed message, quoting as printed) and the `--reporter=junit`
+ * report (read as generic JUnit).
+ */
+export const vitestParser: TestOutputParser = {
+  name: "vitest",
+  detect: (output) =>
+    output.includes(JUNIT_MARKER) || vitestReport(output) !== null || isVitestText(output),
+  parse: (output): readonly Failure[] => {
+    if (output.includes(JUNIT_MARKER)) return relativeToProject(junitFailures(output));
+    const report = vitestReport(output);
+    if (report !== null) {
+      return relativeToProject(jestReportFailures(report, VITEST_NAME_SEPARATOR));
+    }
+    // The extractor reads a suite that failed to load as a nameless failure; its block says more.
+    const tests = reportedFailures(output).filter((failure) => failure.test !== null);
+    return [...tests, ...failedSuites(logLines(output))];
+  },
+};
+
+/** The `FAIL  file [ file ]` blocks of Vitest's `Failed Suites` section, up to the `⎯⎯⎯` rule. */
+function failedSuites(lines: readonly string[]): Failure[] {
+  const failures: Failure[] = [];
+  let file: string | null = null;
+  let block: string[] = [];
+  const finish = (): void => {
+    if (file !== null) failures.push(loadFailure(file, block.join("\n")));
+    file = null;
+    block = [];
+  };
+  for (const line of lines) {
+    const trimmed = line.trim();
+    const header = /^FAIL {1,2}(\S+) \[ /.exec(trimmed);
+    if (header?.[1] !== undefined) {
+      finish();
+      file = header[1];
+    } else if (trimmed.startsWith("⎯⎯")) {
+      finish();
+    } else if (file !== null) {
+      block.push(line);
+    }
+  }
+  finish();
+  return failures;
+}
+
+/** Vitest's JSON report in the output. */
+function vitestReport(output: string): JsonRecord | null {
+  return output.includes(JSON_MARKER) ? jsonLineStartingWith(output, JSON_MARKER) : null;
+}
+
+/** Vitest's run banner (` RUN  v4.0.0 /path`) or its summary's `Test Files` line. */
+function isVitestText(output: string): boolean {
+  return output.includes(" RUN  v") || output.includes(" Test Files  ");
+}
