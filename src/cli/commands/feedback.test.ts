@@ -1,0 +1,174 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse } from "yaml";
+import { afterAll, describe, expect, it } from "vitest";
+
+/*
+ * Runs the built binary as a user would. `npm test` builds dist/ before vitest runs;
+ * run `npm run build` first when running this file alone.
+ */
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const bin = join(root, "bin", "loopgate.js");
+const dir = mkdtempSync(join(tmpdir(), "loopgate-feedback-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function loopgate(args: readonly string[], input?: string | Buffer) {
+  const result = spawnSync(process.execPath, [bin, "feedback", ...args], {
+    cwd: root,
+    input: input ?? "",
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  if (result.error !== undefined) throw result.error;
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const VITEST_LOG = [
+  " RUN  v4.1.12 /work/project",
+  ...Array.from({ length: 3000 }, (_, index) => ` ✓ src/ok-${index}.test.ts > works (1ms)`),
+  " FAIL  src/cart.test.ts > cart > total > sums prices",
+  "AssertionError: expected 9 to be 8.9 // Object.is equality",
+  "",
+  "- Expected",
+  "+ Received",
+  "",
+  "- 8.9",
+  "+ 9",
+  "",
+  " ❯ src/cart.test.ts:9:23",
+  ...Array.from({ length: 3000 }, (_, index) => ` ✓ src/more-${index}.test.ts > works (1ms)`),
+  " Test Files  1 failed | 6000 passed (6001)",
+  "",
+].join("\n");
+
+interface Printed {
+  feedback: {
+    summary: string;
+    actionable_items: string[];
+    priority: string;
+    failures: {
+      test: string | null;
+      file: string | null;
+      line: number | null;
+      expected: string | null;
+      received: string | null;
+      message: string;
+    }[];
+    runner: string | null;
+  };
+}
+
+describe("loopgate feedback (built binary)", () => {
+  const file = join(dir, "vitest.log");
+  writeFileSync(file, VITEST_LOG);
+
+  it("prints YAML feedback for a log FILE, with the buried failure's facts", () => {
+    const result = loopgate([file]);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: "" });
+    const { feedback } = parse(result.stdout) as Printed;
+    expect(Object.keys(feedback)).toEqual([
+      "summary",
+      "actionable_items",
+      "priority",
+      "failures",
+      "runner",
+    ]);
+    expect(feedback.summary).toContain("expected 8.9, received 9");
+    expect(feedback.priority).toBe("high");
+    expect(feedback.failures[0]).toMatchObject({
+      file: "src/cart.test.ts",
+      line: 9,
+      expected: "8.9",
+      received: "9",
+    });
+  });
+
+  it("prints the same keys as JSON from standard input, with - or no FILE", () => {
+    const fromFile = JSON.parse(loopgate([file, "--json"]).stdout) as Printed;
+    for (const args of [["-", "--json"], ["--json"]]) {
+      const result = loopgate(args, VITEST_LOG);
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual(fromFile);
+    }
+  });
+
+  it("fits summary and items into --max-length", () => {
+    const { feedback } = JSON.parse(
+      loopgate([file, "--json", "--max-length", "80"]).stdout,
+    ) as Printed;
+    const length =
+      [...feedback.summary].length +
+      feedback.actionable_items.reduce((sum, item) => sum + [...item].length, 0);
+    expect(length).toBeLessThanOrEqual(80);
+  });
+
+  it("redacts credentials in the log", () => {
+    const log = `Error: request failed with Authorization: Bearer abcdefghijklmnopqrstuvwxyz0123456789\n`;
+    const result = loopgate(["--json"], log);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain("abcdefghijklmnopqrstuvwxyz0123456789");
+    expect(result.stdout).toContain("[REDACTED:");
+  });
+
+  it("reads hostile bytes (NUL, invalid UTF-8, a 2 MB line) without error", () => {
+    const bytes = Buffer.concat([
+      Buffer.from("x".repeat(2 * 1024 * 1024)),
+      Buffer.from([0x00, 0xff, 0xfe, 0x0a]),
+      Buffer.from("Error: something broke\n"),
+    ]);
+    const result = loopgate(["--json"], bytes);
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as Printed).feedback.summary).toContain("something broke");
+  });
+
+  it("reads a review with --kind review", () => {
+    const result = loopgate(
+      ["--kind", "review", "--json"],
+      "issue (blocking): src/a.ts:3 leaks the key\n",
+    );
+    expect(result.code).toBe(0);
+    const { feedback } = JSON.parse(result.stdout) as Printed;
+    expect(feedback).toMatchObject({ priority: "high", failures: [], runner: null });
+    expect(feedback.summary).toContain("leaks the key");
+  });
+
+  it("forces the general extractor with --runner generic", () => {
+    const result = loopgate([file, "--runner", "generic", "--json"]);
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as Printed).feedback.runner).toBe("generic");
+  });
+
+  it.each([
+    [["--max-length", "0"], '--max-length must be an integer >= 1, got "0"'],
+    [["--max-length", "1.5"], '--max-length must be an integer >= 1, got "1.5"'],
+    [["--max-length", "ten"], '--max-length must be an integer >= 1, got "ten"'],
+    [["--kind", "lint"], '--kind must be test or review, got "lint"'],
+    [["--runner", "nope"], 'unknown --runner "nope" (known: jest, vitest'],
+    [["--unknown"], "--unknown"],
+    [["a", "b"], 'unexpected argument "b"'],
+  ])("exits 2 on invalid arguments %j, naming them, with nothing on stdout", (args, message) => {
+    const result = loopgate(args, "Error: x\n");
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain(message);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("exits 2 naming a FILE it cannot read", () => {
+    const result = loopgate([join(dir, "missing.log")]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("missing.log: cannot read the file (ENOENT)");
+    expect(result.stdout).toBe("");
+  });
+
+  it("prints help with an example", () => {
+    const result = loopgate(["--help"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Usage: loopgate feedback [FILE|-]");
+    expect(result.stdout).toContain("Example:");
+  });
+});

@@ -1,0 +1,137 @@
+import type { TestOutputParser } from "../../core/feedback/feedback.js";
+import {
+  forcedParser,
+  logFeedback,
+  openLog,
+  runnerNames,
+  runnerParsers,
+} from "../../feedback-stream/index.js";
+import { render } from "../../wire/render.js";
+import { toWire } from "../../wire/codec.js";
+import { InputError } from "../../wire/input-error.js";
+import { formatOf, type Command } from "../command.js";
+import { parseOptions } from "../parse-options.js";
+import { UsageError } from "../usage-error.js";
+
+/** The default cap (SPEC §3 `feedback_max_length`). */
+const DEFAULT_MAX_LENGTH = 500;
+const KINDS = ["test", "review"] as const;
+
+/** `loopgate feedback`: SPEC §4 focused feedback from a test log or a review, read as a stream. */
+export const feedbackCommand: Command = {
+  help: `Usage: loopgate feedback [FILE|-] [--kind test|review] [--runner NAME]
+                         [--max-length N] [--json]
+
+Reads a test run's output (any size, coloured or not) or a reviewer's text and
+prints focused feedback: a summary, actionable items, a priority and, for tests,
+each failure's test, file, line, expected, received and message. Credentials are
+redacted. The log is read as a stream: memory does not grow with its size.
+
+Input comes from FILE or standard input (- or no FILE).
+
+Options:
+  --kind KIND       test (default): a test runner's output; review: a review
+                    (text, Conventional Comments, GitHub review JSON, rdjson, SARIF)
+  --runner NAME     read the output as NAME's (jest, vitest, pytest, …) instead of
+                    detecting the runner; generic: the general extractor only
+  --max-length N    cap on summary plus items, in characters (default 500)
+  --json            print JSON instead of YAML (same keys)
+  -h, --help
+
+Example:
+  $ npx vitest run 2>&1 | loopgate feedback
+  feedback:
+    summary: 'Test failed: expected 8.9, received 9 (+1 more failing test)'
+    actionable_items:
+      - 'src/cart.test.ts:9 cart > total > sums prices: expected 8.9, received 9'
+      - 'src/user.test.ts:4 user > parses ids: expected "123", received 123'
+    priority: high
+    failures:
+      - test: cart > total > sums prices
+        file: src/cart.test.ts
+        line: 9
+        expected: "8.9"
+        received: "9"
+        message: 'AssertionError: expected 9 to be 8.9 // Object.is equality'
+      ...
+    runner: vitest
+
+Exit codes: 0 feedback was printed, 2 invalid input or arguments, 1 internal error.
+`,
+  async run({ args, stdout }) {
+    const { values, positionals } = parseOptions(
+      "feedback",
+      args,
+      {
+        json: { type: "boolean" },
+        kind: { type: "string" },
+        runner: { type: "string" },
+        "max-length": { type: "string" },
+      },
+      1,
+    );
+    const kind = kindOf(values.kind);
+    const maxLength = maxLengthOf(values["max-length"]);
+    const parsers = values.runner === undefined ? runnerParsers : [parserNamed(values.runner)];
+    if (kind === "review" && values.runner !== undefined) {
+      throw new UsageError("feedback: --runner applies to --kind test only");
+    }
+    const file = positionals[0];
+    const { feedback } = await readLog(file, (source) =>
+      logFeedback(source, { kind, maxLength, parsers }),
+    );
+    stdout(render(toWire({ feedback }), formatOf(values.json)));
+    return 0;
+  },
+};
+
+function kindOf(value: string | undefined): (typeof KINDS)[number] {
+  if (value === undefined) return "test";
+  const kind = KINDS.find((known) => known === value);
+  if (kind === undefined) {
+    throw new UsageError(`feedback: --kind must be test or review, got "${value}"`);
+  }
+  return kind;
+}
+
+function maxLengthOf(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_LENGTH;
+  const length = /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(length) || length < 1) {
+    throw new UsageError(`feedback: --max-length must be an integer >= 1, got "${value}"`);
+  }
+  return length;
+}
+
+/** The parser `--runner NAME` forces; unknown names are usage errors listing the known ones. */
+function parserNamed(name: string): TestOutputParser {
+  const parser = forcedParser(name);
+  if (parser === null) {
+    throw new UsageError(
+      `feedback: unknown --runner "${name}" (known: ${runnerNames().join(", ")})`,
+    );
+  }
+  return parser;
+}
+
+/** Runs `read` on FILE's bytes or standard input's; an unreadable file is invalid input. */
+async function readLog<T>(
+  file: string | undefined,
+  read: (source: AsyncIterable<Uint8Array>) => Promise<T>,
+): Promise<T> {
+  if (file === undefined || file === "-") {
+    if (file === undefined && process.stdin.isTTY) {
+      throw new UsageError("no input: give a FILE, or pipe a log on standard input");
+    }
+    return read(process.stdin);
+  }
+  try {
+    return await read(openLog(file));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code === "string" && code.startsWith("E")) {
+      throw new InputError(file, `cannot read the file (${code})`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * A line that reports a failure, or sits inside a failure report, in the output of the runners
+ * loopgate reads: Jest/Vitest (`FAIL`, `●`, `✕`/`×`, `Expected`/`Received`, `AssertionError`,
+ * `Snapshot`), node:test and TAP (`not ok`, `✖`), Mocha (`N) title`, `AssertionError`),
+ * pytest (`FAILED`, `E   `, `____ test ____`), go test (`--- FAIL`, `panic:`), cargo
+ * (`panicked at`, `left:`/`right:`, `---- name stdout ----`), JUnit XML (`<failure`,
+ * `<error`), JSON events (`"status":"failed"`, `"Action":"fail"`), thrown errors (`Error:`,
+ * `TypeError`, `Traceback`), compile errors (`error[E…]`, `error TS…`, `SyntaxError`) and
+ * timeouts. Every branch is a plain alternative with no nested quantifier, so a line costs
+ * linear time (the line is already cut to 4,000 characters).
+ */
+const FAILURE_LINE =
+  /FAIL|[✕×✗✖●]|\bnot ok\b|^E {3}|^_{3,} |^-{4} |panic|Error\b|Exception\b|\berror(?:\[|:| TS\d)|Traceback|\bassert|\b(?:Expected|Received|expected|received|actual|Snapshot)\b|\b(?:left|right):|<failure|<error|"status": ?"failed"|"Action": ?"fail"|timed out|[Tt]imeout\b|^\s*\d+\) \S/u;
+
+/**
+ * Whether `line` looks like part of a failure report, so the lines around it are worth keeping.
+ * A passing test's line (`✓ title`, `ok 3 - title`) never does, whatever its title says, and is
+ * told apart by its first characters: most lines of a large log are these.
+ */
+export function looksLikeFailure(line: string): boolean {
+  let first = 0;
+  while (line.charCodeAt(first) === 0x20) first += 1;
+  const mark = line.charCodeAt(first);
+  // `✓`/`✔` (Jest, Vitest, Mocha, node:test), `ok ` (TAP), Jest's `PASS file` header.
+  if (mark === 0x2713 || mark === 0x2714) return false;
+  if (mark === 0x6f && line.startsWith("ok ", first)) return false;
+  if (mark === 0x50 && line.startsWith("PASS ", first)) return false;
+  return FAILURE_LINE.test(line);
+}

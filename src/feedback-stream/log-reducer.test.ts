@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { LogReducer } from "./log-reducer.js";
+
+function reduce(lines: readonly string[], limits = {}) {
+  const reducer = new LogReducer(limits);
+  for (const line of lines) reducer.push(line);
+  return reducer.end();
+}
+
+const noise = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, index) => `  ✓ passes case ${from + index} (1 ms)`);
+
+describe("LogReducer", () => {
+  it("keeps a failure buried in a 10,000-line log, with its context, head and tail", () => {
+    const failure = [
+      "  ● cart › total › sums prices",
+      "",
+      "    expect(received).toBe(expected) // Object.is equality",
+      "",
+      "    Expected: 8.9",
+      "    Received: 9",
+      "",
+      "      at Object.<anonymous> (src/cart.test.ts:9:23)",
+    ];
+    const lines = [...noise(5000), " FAIL  src/cart.test.ts", ...failure, ...noise(5000, 5000)];
+    lines.push("Tests:       1 failed, 9999 passed, 10000 total");
+    const reduction = reduce(lines);
+    for (const line of failure) expect(reduction.text).toContain(line);
+    expect(reduction.text).toContain(" FAIL  src/cart.test.ts");
+    expect(reduction.text).toContain("passes case 0 ");
+    expect(reduction.text.endsWith("Tests:       1 failed, 9999 passed, 10000 total")).toBe(true);
+    expect(reduction.lines).toBe(lines.length);
+    expect(reduction.keptLines).toBeLessThan(400);
+    expect(reduction.droppedLines).toBe(reduction.lines - reduction.keptLines);
+    expect(reduction.text.split("\n")).toHaveLength(reduction.keptLines);
+  });
+
+  it("keeps lines in log order and never twice when head, blocks and tail overlap", () => {
+    const lines = Array.from({ length: 120 }, (_, index) =>
+      index % 30 === 0 ? `FAIL line ${index}` : `line ${index}`,
+    );
+    const reduction = reduce(lines);
+    expect(reduction.text).toBe(lines.join("\n"));
+    expect(reduction.droppedLines).toBe(0);
+  });
+
+  it("keeps the context before and after a failure line, and no more", () => {
+    const lines = [...noise(100), "Error: boom", ...noise(100, 100)];
+    const reduction = reduce(lines, {
+      headLines: 0,
+      tailLines: 0,
+      contextBefore: 2,
+      contextAfter: 3,
+    });
+    expect(reduction.text.split("\n")).toEqual([...noise(2, 98), "Error: boom", ...noise(3, 100)]);
+  });
+
+  it("stays within its budget when every line looks like a failure", () => {
+    const line = `Error: ${"x".repeat(3000)}`;
+    const reduction = reduce(
+      Array.from({ length: 5000 }, () => line),
+      { budget: 200_000 },
+    );
+    expect(reduction.text.length).toBeLessThanOrEqual(200_000);
+    expect(reduction.keptLines).toBeGreaterThan(50);
+    expect(reduction.droppedLines).toBe(5000 - reduction.keptLines);
+  });
+});
