@@ -52,7 +52,11 @@ describe("loopgate --help and --version", () => {
   });
 
   it.each([
-    ["decide", "Usage: loopgate decide [FILE|-] [--config FILE] [--json]", "$ loopgate decide "],
+    [
+      "decide",
+      "Usage: loopgate decide [FILE|-] [--config FILE] [--summarizer CMD] [--json]",
+      "$ loopgate decide ",
+    ],
     ["verdict", "Usage: loopgate verdict [FILE|-] [--json]", "| loopgate verdict"],
   ])("%s --help prints its usage and an example, exit 0", async (command, usage, example) => {
     for (const flag of ["--help", "-h"]) {

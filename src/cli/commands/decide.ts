@@ -1,4 +1,10 @@
 import { decide } from "../../core/decide.js";
+import type { Decision } from "../../core/decision.js";
+import {
+  applySummarizer,
+  DEFAULT_SUMMARIZER_TIMEOUT_MS,
+} from "../../escalation-summarizer/apply-summarizer.js";
+import { commandSummarizer } from "../../escalation-summarizer/command-summarizer.js";
 import {
   decodeConfigDocument,
   decodeDecideDocument,
@@ -11,9 +17,37 @@ import { parseOptions } from "../parse-options.js";
 import { readInput } from "../read-input.js";
 import { UsageError } from "../usage-error.js";
 
+/** `--summarizer-timeout MS`, checked before anything runs. */
+function timeoutOf(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_SUMMARIZER_TIMEOUT_MS;
+  const ms = Number(value);
+  if (!/^\d+$/.test(value) || ms < 1) {
+    throw new UsageError(
+      `decide: \`--summarizer-timeout\` expects a whole number of ms >= 1, got "${value}"`,
+    );
+  }
+  return ms;
+}
+
+/** An escalation as the summarizer command rewrote it, or as decided when it failed (with a warning). */
+async function summarized(
+  decision: Decision,
+  command: string | undefined,
+  timeoutMs: number,
+): Promise<Decision> {
+  if (command === undefined || decision.action !== "escalate") return decision;
+  const outcome = await applySummarizer(decision, commandSummarizer(command), timeoutMs);
+  if (!outcome.rewritten) {
+    process.stderr.write(
+      `warning: summarizer ignored, deterministic escalation printed: ${outcome.error.replace(/\s+/g, " ")}\n`,
+    );
+  }
+  return outcome.decision;
+}
+
 /** `loopgate decide`: SPEC §3 iteration control for one evaluated attempt. */
 export const decideCommand: Command = {
-  help: `Usage: loopgate decide [FILE|-] [--config FILE] [--json]
+  help: `Usage: loopgate decide [FILE|-] [--config FILE] [--summarizer CMD] [--json]
 
 Reads an iteration_check (the attempt just evaluated: test result, review result,
 counters, history) and prints the decision: proceed, retry with focused feedback,
@@ -26,6 +60,14 @@ Options:
   --config FILE   iteration_control and stop_conditions defaults; the input
                   document's own values win over the file's, which win over
                   the built-in defaults
+  --summarizer CMD
+                  let a shell command rewrite an escalation's attempts_summary,
+                  pattern_detected and question: it reads the escalation as
+                  JSON on stdin and writes JSON (see docs/escalation.md); on
+                  failure, timeout or invalid output the deterministic
+                  escalation is printed and a warning goes to stderr
+  --summarizer-timeout MS
+                  how long the summarizer may take (default 30000)
   --json          print JSON instead of YAML (same keys)
   -h, --help
 
@@ -44,7 +86,12 @@ Exit codes: 0 a decision was printed, 2 invalid input or arguments, 1 internal e
     const { values, positionals } = parseOptions(
       "decide",
       args,
-      { json: { type: "boolean" }, config: { type: "string" } },
+      {
+        json: { type: "boolean" },
+        config: { type: "string" },
+        summarizer: { type: "string" },
+        "summarizer-timeout": { type: "string" },
+      },
       1,
     );
     const configFile = values.config;
@@ -61,7 +108,9 @@ Exit codes: 0 a decision was printed, 2 invalid input or arguments, 1 internal e
             decodeConfigDocument(parseText(text, source)),
           );
     const input = await readInput(inputFile);
-    const decision = decide(decodeDecideDocument(parseText(input.text, input.source), config));
+    const timeoutMs = timeoutOf(values["summarizer-timeout"]);
+    const decided = decide(decodeDecideDocument(parseText(input.text, input.source), config));
+    const decision = await summarized(decided, values.summarizer, timeoutMs);
     stdout(render(encodeDecision(decision), formatOf(values.json)));
     return 0;
   },

@@ -36,6 +36,15 @@ describe("assertionTarget", () => {
     });
   });
 
+  it("names what a factory makes, not the keys of its arguments", () => {
+    expect(
+      target("    > 5 |     expect(makeToken({ id: 123 }).userId).toBe(123);", null, null),
+    ).toEqual({
+      field: "userId",
+      subject: "token",
+    });
+  });
+
   it("prefers the frame at the failure's line and ignores unframed prose", () => {
     const output = [
       "expect(received).toBe(expected)",

@@ -14,6 +14,11 @@ const TRAILING_PROPERTY = /(?:\.([a-z_$][\w$]*)|\[\s*["']([^"'\]]+)["']\s*\])\s*
 const PROPERTY_MATCHER = /^\s*\.(?:not\.)?toHaveProperty\(\s*["'`]([^"'`]+)["'`]/;
 /** Identifiers in an expression. */
 const IDENTIFIER = /[a-z_$][\w$]*/gi;
+/** An object literal without nested braces: its keys name no value (`makeToken({ id: 123 })`). */
+const OBJECT_LITERAL = /\{[^{}]*\}/g;
+/** A factory's name says what it makes: `makeToken` makes a token. */
+const FACTORY = /^(?:make|create|build|get)([A-Z][\w$]*)$/;
+
 /** Words that name no value. */
 const NOT_SUBJECTS: ReadonlySet<string> = new Set([
   "await",
@@ -117,11 +122,13 @@ export function assertionTarget(
     const pathField = asserted.path?.split(".").at(-1) ?? null;
     const field = pathField ?? property?.[1] ?? property?.[2] ?? null;
     const holder = property === null ? expression : expression.slice(0, property.index);
-    const subject =
-      [...holder.matchAll(IDENTIFIER)]
+    const last =
+      [...holder.replace(OBJECT_LITERAL, "").matchAll(IDENTIFIER)]
         .map((match) => match[0])
         .filter((name) => !NOT_SUBJECTS.has(name))
         .at(-1) ?? null;
+    const made = last === null ? undefined : FACTORY.exec(last)?.[1];
+    const subject = made === undefined ? last : made.charAt(0).toLowerCase() + made.slice(1);
     return { field, subject };
   }
   return null;

@@ -2,7 +2,8 @@ import type { Failure, TestOutputParser } from "../feedback/feedback.js";
 import type { ReviewStatus, TestStatus } from "../iteration-check.js";
 import { stripAnsi } from "../feedback/ansi.js";
 import { redact } from "../feedback/redaction.js";
-import { reviewPoints } from "../feedback/review-points.js";
+import { reviewPointText } from "../feedback/review/review-point.js";
+import { reviewPointsOf } from "../feedback/review/review-points-of.js";
 import { testFeedback } from "../feedback/test-feedback.js";
 import type { AttemptOutcome } from "./attempt-like.js";
 import { outputEvidence, type OutputEvidence } from "./output-evidence.js";
@@ -36,14 +37,18 @@ export function analyzeAttempt(
   const rejected = attempt.reviewResult.status === "reject";
   const output = failed ? redact(stripAnsi(attempt.testResult.output)) : "";
   const tests = failed
-    ? testFeedback(output, { maxLength: EXTRACTION_MAX_LENGTH, ...(parsers ? { parsers } : {}) })
+    ? testFeedback(output, {
+        maxLength: EXTRACTION_MAX_LENGTH,
+        testsFailed: true,
+        ...(parsers ? { parsers } : {}),
+      })
     : null;
-  const points = rejected ? reviewPoints(redact(stripAnsi(attempt.reviewResult.feedback))) : [];
+  const points = rejected ? reviewPointsOf(attempt.reviewResult.feedback) : [];
   return {
     testStatus: attempt.testResult.status,
     reviewStatus: attempt.reviewResult.status,
     failures: tests?.failures ?? [],
-    reviewPoints: points.map((point) => point.text),
+    reviewPoints: points.map(reviewPointText),
     output,
     evidence: outputEvidence(output),
   };

@@ -9,4 +9,6 @@ export interface AttemptOutcome {
 /** An attempt's outcome with its 1-based iteration number, as history and the current check carry it. */
 export interface AttemptLike extends AttemptOutcome {
   readonly iteration: number;
+  /** The attempt's diff, when known: the same change passing and failing is flakiness. */
+  readonly diff?: string;
 }

@@ -2,6 +2,7 @@ import type { TestOutputParser } from "../feedback/feedback.js";
 import { analyzeAttempt, type AttemptAnalysis } from "./attempt-analysis.js";
 import type { AttemptLike } from "./attempt-like.js";
 import { signatureOf } from "./attempt-signature.js";
+import { diffSignature } from "./diff-signature.js";
 import { outcomeReason, type OutcomeReason } from "./short-reason.js";
 
 /** An attempt read once, with everything the summary, the patterns and the question need. */
@@ -9,6 +10,8 @@ export interface AttemptRecord {
   readonly iteration: number;
   readonly analysis: AttemptAnalysis;
   readonly signature: string;
+  /** The fingerprint of the attempt's change, or null when no diff is known. */
+  readonly diffSignature: string | null;
   readonly reason: OutcomeReason;
 }
 
@@ -28,6 +31,7 @@ export function attemptRecords(
       iteration: attempt.iteration,
       analysis,
       signature: signatureOf(analysis),
+      diffSignature: diffSignature(attempt.diff),
       reason: outcomeReason(analysis),
     };
   });

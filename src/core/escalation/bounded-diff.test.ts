@@ -28,9 +28,47 @@ describe("boundedDiff", () => {
     const bounded = boundedDiff(diff, 1000);
     expect(bounded.startsWith(`${first}\n`)).toBe(true);
     expect(bounded.split("\n").at(-1)).toBe(
-      "… 2 of 3 hunks cut (src/b.ts, src/c.ts) to fit 1000 code points",
+      "… 1 of 3 hunks cut (src/b.ts) to fit 1000 code points",
     );
+    // The hunk too long to fit does not keep a later, shorter one out.
+    expect(bounded).toContain("src/c.ts");
     expect(codePointLength(bounded)).toBeLessThanOrEqual(1000);
+  });
+
+  it("keeps the hunks of the files the failures point at first, in diff order", () => {
+    const diff = [
+      fileDiff("src/a.ts", 60),
+      fileDiff("src/b.ts", 5),
+      fileDiff("src/login.ts", 20),
+    ].join("\n");
+    const bounded = boundedDiff(diff, 1000, (file) => file === "src/login.ts");
+    expect(bounded).toContain("+++ b/src/login.ts");
+    expect(bounded).toContain("+++ b/src/b.ts");
+    expect(bounded).not.toContain("+++ b/src/a.ts");
+    expect(bounded.indexOf("src/b.ts")).toBeLessThan(bounded.indexOf("src/login.ts"));
+    expect(bounded.split("\n").at(-1)).toBe(
+      "… 1 of 3 hunks cut (src/a.ts) to fit 1000 code points; kept first: the files the failures point at",
+    );
+  });
+
+  it("prints a file's header once when only its later hunk is kept", () => {
+    const twoHunks = [
+      "diff --git a/src/a.ts b/src/a.ts",
+      "--- a/src/a.ts",
+      "+++ b/src/a.ts",
+      "@@ -1,1 +1,1 @@",
+      ...Array.from({ length: 80 }, (_, index) => `+const big${index} = ${index};`),
+      "@@ -100,1 +180,1 @@",
+      "+const small = 1;",
+    ].join("\n");
+    const lines = boundedDiff(twoHunks, 400).split("\n");
+    expect(lines.slice(0, 5)).toEqual([
+      "diff --git a/src/a.ts b/src/a.ts",
+      "--- a/src/a.ts",
+      "+++ b/src/a.ts",
+      "@@ -100,1 +180,1 @@",
+      "+const small = 1;",
+    ]);
   });
 
   it("cuts inside a first hunk that alone is too long, at a line boundary", () => {

@@ -161,6 +161,26 @@ describe("escalation diff", () => {
     expect(result.context.diff).not.toContain(JWT);
   });
 
+  it("keeps the hunks of the file the failing test points at when the diff is cut", () => {
+    const unrelated = [
+      "diff --git a/docs/notes.md b/docs/notes.md",
+      "--- a/docs/notes.md",
+      "+++ b/docs/notes.md",
+      "@@ -1,0 +1,400 @@",
+      ...Array.from({ length: 400 }, (_, index) => `+note ${index}`),
+    ].join("\n");
+    const result = escalation({
+      check: { ...SEED_CHECK, diff: `${unrelated}\n${diff}` },
+      reason: "MAX_ITERATIONS",
+      control,
+    });
+    expect(result.context.diff).toContain("+++ b/src/auth/login.ts");
+    expect(result.context.diff).not.toContain("+++ b/docs/notes.md");
+    expect(result.context.diff?.split("\n").at(-1)).toBe(
+      "… 1 of 2 hunks cut (docs/notes.md) to fit 4000 code points; kept first: the files the failures point at",
+    );
+  });
+
   it("falls back to the latest diff in history", () => {
     const history = [
       { ...failing(1, "Error: a"), diff: "old" },

@@ -95,7 +95,7 @@ describe("detectPattern: stuck", () => {
       failing(3, fourVsFive(3)),
     ];
     expect(detectPattern(attempts)).toBe(
-      "Same failure repeated in iterations 2–3: expected 4, received 5",
+      'Stuck on "expected 4, received 5" since iteration 2 (2 attempts in a row)',
     );
     expect(
       detectPattern([
@@ -103,7 +103,7 @@ describe("detectPattern: stuck", () => {
         failing(2, fourVsFive(2)),
         failing(3, fourVsFive(3)),
       ]),
-    ).toBe("Same failure repeated in iterations 1–3: expected 4, received 5");
+    ).toBe('Stuck on "expected 4, received 5" since iteration 1 (3 attempts in a row)');
   });
 
   it("does not call repeated passing attempts stuck", () => {
@@ -126,7 +126,7 @@ describe("detectPattern: oscillation", () => {
       (output, index) => failing(index + 1, output),
     );
     expect(detectPattern(attempts)).toBe(
-      'Alternating between two outcomes in iterations 1–4: "Test failed - expected 4, received 5" and "Test failed - expected true, received false"',
+      'Oscillating between "Test failed - expected 4, received 5" and "Test failed - expected true, received false" since iteration 1',
     );
     expect(detectPattern(attempts.slice(1))).toBeNull();
   });

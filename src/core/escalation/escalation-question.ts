@@ -1,6 +1,7 @@
 import { truncateCodePoints } from "../feedback/code-points.js";
 import type { AttemptRecord } from "./attempt-record.js";
 import { summaryLines } from "./attempts-summary.js";
+import type { EscalationOption } from "./escalation.js";
 import type { Literal } from "./literal.js";
 import type { Pattern, TypeMismatchPattern } from "./patterns/pattern.js";
 
@@ -33,36 +34,21 @@ function leadIn(reason: string, count: number): string {
   }
 }
 
-/** How continuing costs more of whatever ran out, as the first option's hint. */
-function grant(reason: string): string {
-  switch (reason) {
-    case "BUDGET_EXHAUSTED":
-      return "raise the budget";
-    case "TIME_LIMIT":
-      return "extend the time limit";
-    case "AUTO_RETRY_DISABLED":
-      return "retry once more";
-    default:
-      return "grant more attempts";
-  }
-}
-
 /** A value as the question shows it: inside its field (`{ userId: 123 }`) when the field is known. */
 function shown(field: string | null, literal: Literal): string {
   const text = truncateCodePoints(literal.text, VALUE_LENGTH);
   return field === null ? text : `{ ${field}: ${text} }`;
 }
 
-/** `String`, `Number`: a type name as an option label. */
-function capitalized(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
 /**
  * The type-mismatch question: both values with their types side by side, and the two ways out
  * — adopt the code's type in the test, or the test's type in the code.
  */
-function typeMismatchQuestion(pattern: TypeMismatchPattern, reason: string, count: number): string {
+function typeMismatchQuestion(
+  pattern: TypeMismatchPattern,
+  reason: string,
+  count: number,
+): string[] {
   const { field, subject, expected, received, expectedType, receivedType } = pattern.mismatch;
   const still = count > 1 ? "still fails" : "fails";
   const holder = subject === null ? "The code produces" : `The ${subject} contains`;
@@ -73,9 +59,7 @@ function typeMismatchQuestion(pattern: TypeMismatchPattern, reason: string, coun
     `The test expects: ${shown(field, expected)} (${expectedType})`,
     "",
     "Which format should be used?",
-    `1. ${capitalized(receivedType)} (update test)`,
-    `2. ${capitalized(expectedType)} (update implementation)`,
-  ].join("\n");
+  ];
 }
 
 /** Where the latest attempt stands, in words that finish the lead-in sentence. */
@@ -95,21 +79,6 @@ function currentState(latest: AttemptRecord | undefined, count: number): string 
   }
 }
 
-/** The numbered ways forward for where the latest attempt stands. */
-function options(latest: AttemptRecord | undefined, reason: string): string[] {
-  const proceed = `Continue with guidance (${grant(reason)})`;
-  const abort = "Abort this task";
-  switch (latest?.reason.label) {
-    case "Review rejected":
-      return [proceed, "Approve as is (override the review)", abort];
-    case "Review pending":
-    case "Passed":
-      return ["Approve as is (the tests pass)", proceed, abort];
-    default:
-      return [proceed, abort];
-  }
-}
-
 /** The attempts as the question lists them: the latest few, with a count of the ones left out. */
 function triedLines(records: readonly AttemptRecord[]): string[] {
   const lines = summaryLines(records.slice(-LISTED_ATTEMPTS));
@@ -117,28 +86,39 @@ function triedLines(records: readonly AttemptRecord[]): string[] {
   return hidden > 0 ? [`(${hidden} earlier attempts not shown)`, ...lines] : lines;
 }
 
-/**
- * The question put to a human on escalation, ending in numbered options. With a type mismatch
- * it asks which type is right; otherwise it says what happened and why it stopped, the pattern
- * if any, what was tried, and offers to continue with guidance or to abort.
- */
-export function escalationQuestion(
+/** What happened, why it stopped, the pattern if any, what was tried; the options follow. */
+function generalQuestion(
   records: readonly AttemptRecord[],
   pattern: Pattern | null,
   reason: string,
-): string {
+): string[] {
   const count = records.length;
-  if (pattern?.kind === "type-mismatch") return typeMismatchQuestion(pattern, reason, count);
-  const latest = records.at(-1);
   return [
     // The state may end in the error's own full stop; the sentence needs only one.
-    `${leadIn(reason, count)} ${currentState(latest, count).replace(/\.$/, "")}.`,
+    `${leadIn(reason, count)} ${currentState(records.at(-1), count).replace(/\.$/, "")}.`,
     ...(pattern === null ? [] : [`Pattern: ${pattern.description}`]),
     "",
     "Tried so far:",
     ...triedLines(records),
     "",
     "How should this task continue?",
-    ...options(latest, reason).map((option, index) => `${index + 1}. ${option}`),
-  ].join("\n");
+  ];
+}
+
+/**
+ * The question put to a human on escalation, ending in the options' numbered lines. With a
+ * type mismatch it asks which type is right; otherwise it says what happened and why it
+ * stopped, the pattern if any, and what was tried.
+ */
+export function escalationQuestion(
+  records: readonly AttemptRecord[],
+  pattern: Pattern | null,
+  reason: string,
+  options: readonly EscalationOption[],
+): string {
+  const body =
+    pattern?.kind === "type-mismatch"
+      ? typeMismatchQuestion(pattern, reason, records.length)
+      : generalQuestion(records, pattern, reason);
+  return [...body, ...options.map((option) => `${option.id}. ${option.label}`)].join("\n");
 }

@@ -174,6 +174,7 @@ describe("transition", () => {
         context: { attemptsSummary: "Iteration 1: Test failed", patternDetected: null },
         question:
           "Which?\n1. String (update test)\n2. Number (update implementation)\n3. Abort this task",
+        options: [],
       },
     });
     const [pause] = effectsOf(current);

@@ -1,6 +1,5 @@
 import { isFailing, type AttemptRecord } from "../attempt-record.js";
 import { formatReason } from "../short-reason.js";
-import { iterationSpan } from "./iteration-span.js";
 import type { OscillationPattern } from "./pattern.js";
 
 /** How many alternations (A, B, A, B) it takes to call it oscillation rather than chance. */
@@ -24,7 +23,7 @@ export function oscillation(records: readonly AttemptRecord[]): OscillationPatte
   const outcomes = [formatReason(previous.reason), formatReason(last.reason)] as const;
   return {
     kind: "oscillation",
-    description: `Alternating between two outcomes in iterations ${iterationSpan(iterations)}: "${outcomes[0]}" and "${outcomes[1]}"`,
+    description: `Oscillating between "${outcomes[0]}" and "${outcomes[1]}" since iteration ${(run[0] ?? previous).iteration}`,
     iterations,
     outcomes,
   };

@@ -32,6 +32,28 @@ export interface RepeatedReviewPointPattern extends PatternBase {
   readonly point: string;
 }
 
+/** The same change (equal diff signatures) both passed and failed the tests: the tests are unreliable. */
+export interface FlakyPattern extends PatternBase {
+  readonly kind: "flaky";
+  /** Iterations where that change passed the tests, and where it failed them. */
+  readonly passedIn: readonly number[];
+  readonly failedIn: readonly number[];
+}
+
+/** The failing-test count fell with every attempt: more attempts would likely get there. */
+export interface ConvergingPattern extends PatternBase {
+  readonly kind: "converging";
+  /** Failing tests per attempt of the run, oldest first, strictly falling. */
+  readonly failingCounts: readonly number[];
+  /** Attempts that would clear the rest at the run's average pace (at least 1). */
+  readonly attemptsNeeded: number;
+}
+
 /** A recurring shape in a task's attempts that explains why the loop is not converging. */
 export type Pattern =
-  TypeMismatchPattern | RepeatedFailurePattern | OscillationPattern | RepeatedReviewPointPattern;
+  | TypeMismatchPattern
+  | RepeatedFailurePattern
+  | OscillationPattern
+  | RepeatedReviewPointPattern
+  | FlakyPattern
+  | ConvergingPattern;

@@ -1,6 +1,5 @@
 import { isFailing, type AttemptRecord } from "../attempt-record.js";
 import { formatReason } from "../short-reason.js";
-import { iterationSpan } from "./iteration-span.js";
 import type { RepeatedFailurePattern } from "./pattern.js";
 
 /** The latest attempts that share the latest attempt's signature, oldest first. */
@@ -12,7 +11,10 @@ function trailingRun(records: readonly AttemptRecord[]): AttemptRecord[] {
   return records.slice(start);
 }
 
-/** Two or more consecutive failing attempts, the latest among them, with the same signature. */
+/**
+ * Two or more consecutive failing attempts, the latest among them, with the same signature;
+ * described as what the loop is stuck on and since when, the repetition NO_PROGRESS saw.
+ */
 export function repeatedFailure(records: readonly AttemptRecord[]): RepeatedFailurePattern | null {
   const run = trailingRun(records);
   const latest = run.at(-1);
@@ -21,7 +23,7 @@ export function repeatedFailure(records: readonly AttemptRecord[]): RepeatedFail
   const failure = latest.reason.detail ?? formatReason(latest.reason);
   return {
     kind: "repeated-failure",
-    description: `Same failure repeated in iterations ${iterationSpan(iterations)}: ${failure}`,
+    description: `Stuck on "${failure}" since iteration ${(run[0] ?? latest).iteration} (${iterations.length} attempts in a row)`,
     iterations,
     failure,
   };
