@@ -3,7 +3,16 @@ import regexp from "eslint-plugin-regexp";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "coverage/", "fixtures/", "examples/**/project/"] },
+  {
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "coverage/",
+      "fixtures/",
+      "examples/**/project/",
+      ".loopgate/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   regexp.configs["flat/recommended"],

@@ -25,6 +25,13 @@ export { DEFAULT_ITERATION_CONTROL } from "./core/iteration-check.js";
 export type * from "./core/iteration-check.js";
 export type * from "./core/feedback/feedback.js";
 export type * from "./core/escalation/escalation.js";
+export {
+  applySummarizer,
+  DEFAULT_SUMMARIZER_TIMEOUT_MS,
+} from "./escalation-summarizer/apply-summarizer.js";
+export type { SummarizerOutcome } from "./escalation-summarizer/apply-summarizer.js";
+export { commandSummarizer } from "./escalation-summarizer/command-summarizer.js";
+export type * from "./escalation-summarizer/summarizer.js";
 export { LoopgateError } from "./core/errors.js";
 export { InputError } from "./wire/input-error.js";
 export { parseText } from "./wire/parse-text.js";

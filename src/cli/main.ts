@@ -12,6 +12,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "proceed, retry, escalate, wait or abort after an attempt (SPEC §3)",
     load: async () => (await import("./commands/decide.js")).decideCommand,
   },
+  feedback: {
+    summary: "focused feedback from a test log of any size or a review (SPEC §4)",
+    load: async () => (await import("./commands/feedback.js")).feedbackCommand,
+  },
   run: {
     summary: "run the loop over a task file, journaled; pauses for a human (exit 3)",
     load: async () => (await import("./commands/run.js")).runCommand,

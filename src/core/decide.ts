@@ -3,6 +3,7 @@ import { builtinConditions } from "./conditions/builtin-conditions.js";
 import type { DecideInput } from "./decide-input.js";
 import type { Decision, EscalateDecision, RetryDecision } from "./decision.js";
 import type { Feedback, TestOutputParser } from "./feedback/feedback.js";
+import { builtinParsers } from "./feedback/builtin-parsers.js";
 import { testFeedback } from "./feedback/test-feedback.js";
 import { reviewFeedback } from "./feedback/review-feedback.js";
 import { combineFeedback } from "./feedback/combine-feedback.js";
@@ -14,7 +15,7 @@ import { verdictInputOf } from "./verdict-input-of.js";
 export interface DecideOptions {
   /** Conditions to evaluate; defaults to the six built-ins. Any fired condition other than the approval gate and the stop score escalates. */
   readonly conditions?: readonly Condition<string, VerdictInput>[];
-  /** Parsers tried before the general extractor. */
+  /** Parsers tried before the general extractor; `builtinParsers` when omitted, `[]` for none. */
   readonly parsers?: readonly TestOutputParser[];
 }
 
@@ -39,7 +40,7 @@ function signedBy(approval: { readonly by?: string; readonly note?: string }): s
 export function decide(input: DecideInput, options: DecideOptions = {}): Decision {
   const check = input.iterationCheck;
   const control = input.iterationControl;
-  const parsers: readonly TestOutputParser[] = options.parsers ?? [];
+  const parsers: readonly TestOutputParser[] = options.parsers ?? builtinParsers;
   const conditions: readonly Condition<string, VerdictInput>[] =
     options.conditions ?? builtinConditions;
   const fired = evaluate(verdictInputOf(input, parsers), conditions)
@@ -112,7 +113,7 @@ export function decide(input: DecideInput, options: DecideOptions = {}): Decisio
   const maxLength = control.feedbackMaxLength;
   if (!testPassed) {
     if (!control.autoRetryOnTestFail) return escalate("AUTO_RETRY_DISABLED");
-    const tests = testFeedback(check.testResult.output, { maxLength, parsers });
+    const tests = testFeedback(check.testResult.output, { maxLength, parsers, testsFailed: true });
     return retry(
       "TEST_FAILED",
       review === "reject"
