@@ -57,12 +57,18 @@ function corpus() {
     const runnerDir = join(base, runner);
     for (const name of readdirSync(runnerDir).sort()) {
       const dir = join(runnerDir, name);
-      const expectedFile = join(dir, "expected.json");
-      if (!existsSync(expectedFile)) continue;
-      const expected = JSON.parse(readFileSync(expectedFile, "utf8"));
-      const failures = Array.isArray(expected) ? expected : (expected.failures ?? []);
       for (const output of readdirSync(dir).sort()) {
         if (!/^output.*\.txt$/.test(output)) continue;
+        // A format that states the facts differently (JUnit has no line for a timeout) has its
+        // own `expected.<format>.json`, as the corpus test reads it; else the case's.
+        const format = output.slice("output".length, -".txt".length).replace(/^\./, "");
+        const expectedFile =
+          [join(dir, `expected.${format}.json`), join(dir, "expected.json")].find(
+            (file) => format !== "" && existsSync(file),
+          ) ?? join(dir, "expected.json");
+        if (!existsSync(expectedFile)) continue;
+        const expected = JSON.parse(readFileSync(expectedFile, "utf8"));
+        const failures = Array.isArray(expected) ? expected : (expected.failures ?? []);
         cases.push({ name: relative(root, join(dir, output)), file: join(dir, output), failures });
       }
     }
