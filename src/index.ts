@@ -58,7 +58,7 @@ export type { ActiveTask } from "./core/loop/effects-of.js";
 export { replay } from "./core/loop/replay.js";
 export { runSummary } from "./core/loop/run-summary.js";
 export type { TaskSummary, TaskOutcome } from "./core/loop/run-summary.js";
-export { questionOptions } from "./core/loop/question-options.js";
+export { answerOptions, questionOptions } from "./core/loop/question-options.js";
 export { DEFAULT_ANSWER_POLICY, DEFAULT_REVIEW_WAIT } from "./core/loop/loop-plan.js";
 export type * from "./core/loop/loop-plan.js";
 export { LOOP_STATE_VERSION } from "./core/loop/loop-state.js";

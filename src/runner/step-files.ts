@@ -16,7 +16,7 @@ export function answerText(given: GivenAnswer): string {
   const answer = given.answer;
   const said =
     answer.kind === "option"
-      ? `Answer: option ${answer.option}${given.label === undefined ? "" : ` — ${given.label}`}`
+      ? `Answer: option ${answer.option}${given.label === undefined ? "" : ` — ${given.label}`}${given.guidance === undefined ? "" : `\nGuidance: ${given.guidance}`}`
       : answer.kind === "text"
         ? `Guidance: ${answer.text}`
         : `Answer: ${answer.kind}`;

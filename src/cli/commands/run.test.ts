@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cli, requireBuild, ROOT } from "../../runner/test-support/built-cli.js";
 
@@ -48,6 +48,13 @@ describe("loopgate run: the jwt-login demo", () => {
     expect(run.stderr).toContain("token missing userId");
     expect(run.stderr).toContain("task-003 #3/5 answered: option 2");
     expect(projectHash()).toBe(before);
+    // The chosen option's guidance reaches the next generate step through the answer file.
+    const answerText = readFileSync(
+      join(dirname(db), "runs", "1", "task-003", "4", "answer.txt"),
+      "utf8",
+    );
+    expect(answerText).toContain("Answer: option 2 — Number (update implementation)");
+    expect(answerText).toMatch(/^Guidance: Make userId a number \(123\)/m);
   });
 
   it("pauses with exit code 3 without a terminal, then answer and resume finish it", () => {

@@ -19,6 +19,8 @@ export interface QuestionOption {
   readonly id: number;
   readonly label: string;
   readonly effect: OptionEffect;
+  /** What the next attempt is told when this option is picked (structured options carry it). */
+  readonly guidance?: string;
 }
 
 /** A human's answer with what it answered, as the next generate step receives it. */
@@ -31,5 +33,7 @@ export interface GivenAnswer {
   readonly question: string;
   /** The chosen option's label, for an option answer. */
   readonly label?: string;
+  /** The chosen option's guidance for the next attempt, when the escalation gave one. */
+  readonly guidance?: string;
   readonly context?: EscalationContext;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { questionOptions } from "./question-options.js";
+import { answerOptions, questionOptions } from "./question-options.js";
 
 describe("questionOptions", () => {
   it("reads the seed's numbered options", () => {
@@ -34,5 +34,50 @@ Which format should be used?
 
   it("finds nothing in a question without options", () => {
     expect(questionOptions("What now?\n2024 was a year.")).toEqual([]);
+  });
+});
+
+describe("answerOptions", () => {
+  const question = "Which format?\n1. String (update test)\n2. Number (update implementation)";
+
+  it("prefers the escalation's structured options and keeps their guidance", () => {
+    expect(
+      answerOptions(question, [
+        {
+          id: "1",
+          label: "String (update test)",
+          action: "continue",
+          guidance: "Keep userId a string",
+        },
+        {
+          id: "2",
+          label: "Number (update implementation)",
+          action: "continue",
+          guidance: "Make userId a number (123) in the payload.",
+        },
+        { id: "3", label: "Approve as is", action: "continue", guidance: "" },
+        { id: "4", label: "Abort this task", action: "abort", guidance: "" },
+      ]),
+    ).toEqual([
+      {
+        id: 1,
+        label: "String (update test)",
+        effect: "continue",
+        guidance: "Keep userId a string",
+      },
+      {
+        id: 2,
+        label: "Number (update implementation)",
+        effect: "continue",
+        guidance: "Make userId a number (123) in the payload.",
+      },
+      { id: 3, label: "Approve as is", effect: "approve", guidance: "" },
+      { id: 4, label: "Abort this task", effect: "abort", guidance: "" },
+    ]);
+  });
+
+  it("falls back to the question's numbered lines without structured options", () => {
+    expect(answerOptions(question, undefined)).toEqual(questionOptions(question));
+    expect(answerOptions(question, [])).toEqual(questionOptions(question));
   });
 });

@@ -1,3 +1,4 @@
+import type { EscalationOption } from "../escalation/escalation.js";
 import type { OptionEffect, QuestionOption } from "./answer.js";
 
 // One option per line: "1. String (update test)" or "2) Number". Linear: no nested quantifiers.
@@ -10,9 +11,24 @@ function effectOf(label: string): OptionEffect {
 }
 
 /**
- * The numbered options of an escalation question, in the order they appear. Until escalations
- * carry structured options, the question's own `1. …` lines are the options a human picks from.
+ * The options a human picks from: the escalation's structured options, with their guidance for
+ * the next attempt, when it carries them; else the question's own numbered lines.
  */
+export function answerOptions(
+  question: string,
+  structured: readonly EscalationOption[] | undefined,
+): QuestionOption[] {
+  if (structured === undefined || structured.length === 0) return questionOptions(question);
+  return structured.map((option) => ({
+    id: Number(option.id),
+    label: option.label,
+    // "Approve as is" continues the task in the escalation's terms, through the approval gate here.
+    effect: option.action === "abort" ? "abort" : effectOf(option.label),
+    guidance: option.guidance,
+  }));
+}
+
+/** The numbered options of an escalation question, in the order they appear: `1. …` lines. */
 export function questionOptions(question: string): QuestionOption[] {
   const options: QuestionOption[] = [];
   for (const line of question.split("\n")) {

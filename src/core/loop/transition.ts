@@ -9,7 +9,7 @@ import type { LoopState, TaskState } from "./loop-state.js";
 import type { StepName } from "./step-outcome.js";
 import { decideInputOf } from "./decide-input-of.js";
 import { effectsOf } from "./effects-of.js";
-import { questionOptions } from "./question-options.js";
+import { answerOptions } from "./question-options.js";
 import { activateNext, nextAttempt } from "./task-moves.js";
 
 /** An event that does not carry out what the state waits for: a corrupt or foreign journal. */
@@ -99,7 +99,7 @@ function onDecision(plan: LoopTask, task: TaskState, event: DecisionRecorded): T
         phase: {
           name: "awaiting-answer",
           decision,
-          options: questionOptions(decision.question),
+          options: answerOptions(decision.question, decision.options),
         },
       };
   }
@@ -141,6 +141,7 @@ function onAnswer(plan: LoopTask, task: TaskState, event: AnswerGiven): TaskStat
       reason: decision.reason,
       question: decision.action === "escalate" ? decision.question : decision.message,
       ...(option === undefined ? {} : { label: option.label }),
+      ...(option?.guidance === undefined ? {} : { guidance: option.guidance }),
       ...(decision.action === "escalate" ? { context: decision.context } : {}),
     },
     grant: {
