@@ -1,4 +1,5 @@
 import { LoopgateError } from "../core/errors.js";
+import { oneLine } from "../core/one-line.js";
 import type { Command } from "./command.js";
 import { UsageError } from "./usage-error.js";
 
@@ -72,15 +73,6 @@ Exit codes: 0 a decision or verdict was printed (run: every task proceeded or
 ended), 2 invalid input or arguments, 1 internal error; run and resume also exit
 3 when a task awaits an answer and 4 when another runner holds the run.
 `;
-}
-
-/** Folds a message onto one line: the CLI promises exactly one line of error on stderr. */
-function oneLine(message: string): string {
-  return message
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line !== "")
-    .join(" ");
 }
 
 /** Where the CLI prints; tests pass their own. */

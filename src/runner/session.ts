@@ -84,8 +84,38 @@ Answer, then resume:
 `;
 }
 
+/** The session flags `run` and `resume` share, as parsed from the command line. */
+export interface SessionFlags {
+  readonly db?: string | undefined;
+  readonly answers?: string | undefined;
+  readonly quiet?: boolean | undefined;
+  readonly json?: boolean | undefined;
+}
+
+/**
+ * Opens the journal named by the flags, drives the run `pick` chooses in it until it finishes or
+ * pauses, and closes the journal whatever happens; returns the exit code.
+ */
+export async function driveSession(
+  flags: SessionFlags,
+  stdout: (text: string) => void,
+  pick: (journal: Journal) => number,
+): Promise<number> {
+  const journal = openJournal(flags.db);
+  try {
+    return await continueRun(journal, pick(journal), {
+      ...(flags.answers === undefined ? {} : { answersFile: flags.answers }),
+      quiet: flags.quiet === true,
+      json: flags.json === true,
+      stdout,
+    });
+  } finally {
+    journal.close();
+  }
+}
+
 /** Drives a run until it finishes or pauses, prints its summary, and returns the exit code. */
-export async function continueRun(
+async function continueRun(
   journal: Journal,
   runId: number,
   options: SessionOptions,

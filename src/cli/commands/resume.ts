@@ -1,4 +1,4 @@
-import { continueRun, openJournal } from "../../runner/session.js";
+import { driveSession } from "../../runner/session.js";
 import { latestRun, runOption } from "../../runner/pick-run.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
@@ -23,17 +23,10 @@ ${SESSION_HELP}`,
       { ...SESSION_OPTIONS, run: { type: "string" } },
       0,
     );
-    const journal = openJournal(values.db);
-    try {
-      const runId = runOption(values.run) ?? latestRun(journal);
-      return await continueRun(journal, runId, {
-        ...(values.answers === undefined ? {} : { answersFile: values.answers }),
-        quiet: values.quiet === true,
-        json: values.json === true,
-        stdout,
-      });
-    } finally {
-      journal.close();
-    }
+    return await driveSession(
+      values,
+      stdout,
+      (journal) => runOption(values.run) ?? latestRun(journal),
+    );
   },
 };

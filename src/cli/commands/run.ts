@@ -1,5 +1,5 @@
 import { dirname, resolve } from "node:path";
-import { continueRun, openJournal } from "../../runner/session.js";
+import { driveSession } from "../../runner/session.js";
 import { decodeTaskFile } from "../../wire/task-file.js";
 import { parseText } from "../../wire/parse-text.js";
 import type { Command } from "../command.js";
@@ -52,17 +52,8 @@ ${SESSION_HELP}`,
     const input = await readInput(file);
     const document = parseText(input.text, input.source);
     decodeTaskFile(document);
-    const journal = openJournal(values.db);
-    try {
-      const runId = journal.createRun(resolve(file), dirname(resolve(file)), document);
-      return await continueRun(journal, runId, {
-        ...(values.answers === undefined ? {} : { answersFile: values.answers }),
-        quiet: values.quiet === true,
-        json: values.json === true,
-        stdout,
-      });
-    } finally {
-      journal.close();
-    }
+    return await driveSession(values, stdout, (journal) =>
+      journal.createRun(resolve(file), dirname(resolve(file)), document),
+    );
   },
 };

@@ -1,4 +1,5 @@
 import { truncateCodePoints } from "./code-points.js";
+import { oneLine } from "../one-line.js";
 import type { Failure } from "./feedback.js";
 
 /**
@@ -68,13 +69,4 @@ function withoutAssertionName(message: string): string {
 /** `expected X, received Y`. */
 function comparison(expected: string, received: string): string {
   return `expected ${oneLine(expected)}, received ${oneLine(received)}`;
-}
-
-/** `text` with its lines joined by single spaces. */
-function oneLine(text: string): string {
-  return text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line !== "")
-    .join(" ");
 }
