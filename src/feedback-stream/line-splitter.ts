@@ -1,7 +1,8 @@
-import { stripAnsi } from "../core/feedback/ansi.js";
+import { lastDrawnState, stripAnsi } from "../core/feedback/ansi.js";
+import { cutLine, MAX_LINE_LENGTH } from "../core/feedback/log-lines.js";
 
-/** Longest line handed on, in UTF-16 code units: the same cut the core's extractor makes (`log-lines.ts`). */
-export const MAX_LINE_LENGTH = 4000;
+/** Longest line handed on, in UTF-16 code units: the same cut the core's extractor makes. */
+export { MAX_LINE_LENGTH };
 /**
  * Longest raw line kept before escape sequences are stripped: enough for a coloured 4,000-character
  * line, small enough that a 10 MB line, or one of escape codes only, costs nothing to hold.
@@ -209,24 +210,6 @@ export function isPlainBytes(bytes: Uint8Array): boolean {
 function trimEnd(line: string): string {
   const last = line.charCodeAt(line.length - 1);
   return last <= 0x20 || last >= 0x80 ? line.trimEnd() : line;
-}
-
-/** What a `\r`-redrawn line shows last; a trailing `\r` (cursor reset, CRLF) leaves the text standing. */
-function lastDrawnState(line: string): string {
-  let end = line.length;
-  while (end > 0) {
-    const start = line.lastIndexOf("\r", end - 1) + 1;
-    if (start < end) return line.slice(start, end);
-    end = start - 1;
-  }
-  return "";
-}
-
-/** `line` cut to `MAX_LINE_LENGTH` code units without leaving half a surrogate pair. */
-function cutLine(line: string): string {
-  const last = line.charCodeAt(MAX_LINE_LENGTH - 1);
-  const end = last >= 0xd800 && last <= 0xdbff ? MAX_LINE_LENGTH - 1 : MAX_LINE_LENGTH;
-  return line.slice(0, end);
 }
 
 /**

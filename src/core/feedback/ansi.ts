@@ -26,13 +26,17 @@ export function stripAnsi(text: string): string {
   return visible.includes("\r") ? visible.split("\n").map(lastDrawnState).join("\n") : visible;
 }
 
-/** What a `\r`-redrawn line shows last; a trailing `\r` (cursor reset) leaves the text standing. */
-function lastDrawnState(line: string): string {
-  if (!line.includes("\r")) return line;
-  const states = line.split("\r");
-  for (let index = states.length - 1; index >= 0; index -= 1) {
-    const state = states[index];
-    if (state !== undefined && state.length > 0) return state;
+/**
+ * What a `\r`-redrawn line shows last: its last non-empty redraw. A trailing `\r` (cursor reset,
+ * CRLF) leaves the text standing. Scans backwards without splitting: the stream reader calls it
+ * per line.
+ */
+export function lastDrawnState(line: string): string {
+  let end = line.length;
+  while (end > 0) {
+    const start = line.lastIndexOf("\r", end - 1) + 1;
+    if (start < end) return line.slice(start, end);
+    end = start - 1;
   }
   return "";
 }

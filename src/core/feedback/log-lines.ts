@@ -2,7 +2,7 @@ import { stripAnsi } from "./ansi.js";
 import { toWellFormed } from "./code-points.js";
 
 /** Longest line the extractor reads; anything beyond is a data dump, not a fact a person reads. */
-const MAX_LINE_LENGTH = 4000;
+export const MAX_LINE_LENGTH = 4000;
 
 /**
  * Test output as the lines a person would read: ANSI and controls stripped, lone surrogates
@@ -16,7 +16,7 @@ export function logLines(output: string): string[] {
 }
 
 /** `line` cut to `MAX_LINE_LENGTH` code units without leaving half a surrogate pair. */
-function cutLine(line: string): string {
+export function cutLine(line: string): string {
   if (line.length <= MAX_LINE_LENGTH) return line;
   const last = line.charCodeAt(MAX_LINE_LENGTH - 1);
   const end = last >= 0xd800 && last <= 0xdbff ? MAX_LINE_LENGTH - 1 : MAX_LINE_LENGTH;

@@ -1,5 +1,4 @@
-/** A parsed JSON object whose fields are not yet checked. */
-export type JsonRecord = Readonly<Record<string, unknown>>;
+import { isRecord, type JsonRecord } from "../json-record.js";
 
 /**
  * The JSON object that starts at the first line beginning with `marker` and ends with that line,
@@ -24,15 +23,7 @@ export function parseRecord(text: string): JsonRecord | null {
 
 /** `value` when it is a JSON object, else null. */
 export function asRecord(value: unknown): JsonRecord | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as JsonRecord)
-    : null;
-}
-
-/** The objects in `value` when it is an array, else none. */
-export function recordsOf(value: unknown): JsonRecord[] {
-  if (!Array.isArray(value)) return [];
-  return value.map(asRecord).filter((record) => record !== null);
+  return isRecord(value) ? value : null;
 }
 
 /** `value` when it is a string, else `fallback`. */

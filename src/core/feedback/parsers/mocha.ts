@@ -1,7 +1,8 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { failureFromReport, reportedFailures } from "../general-extractor.js";
 import { loadFailure } from "./load-failure.js";
-import { literalOf, parseRecord, recordsOf, stringOf, type JsonRecord } from "./json-report.js";
+import { literalOf, parseRecord, stringOf } from "./json-report.js";
+import { recordsOf, type JsonRecord } from "../json-record.js";
 import { relativeToProject } from "./project-paths.js";
 
 /** How Mocha's JSON reporter starts its (pretty-printed) document. */

@@ -1,10 +1,4 @@
-/** A JSON object, as far as `JSON.parse` output can be one. */
-export type JsonRecord = Readonly<Record<string, unknown>>;
-
-/** Whether a parsed JSON value is an object (not an array, not null). */
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isRecord } from "../json-record.js";
 
 /** `value[key]` when `value` is an object, else undefined: review JSON is untrusted, any level may be missing. */
 export function field(value: unknown, key: string): unknown {
@@ -24,11 +18,6 @@ export function textOf(value: unknown): string | null {
 /** The 1-based line number a value holds, else null. */
 export function lineOf(value: unknown): number | null {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 1 ? value : null;
-}
-
-/** The objects in an array (other elements skipped), or none when the value is not an array. */
-export function recordsOf(value: unknown): readonly JsonRecord[] {
-  return Array.isArray(value) ? value.filter(isRecord) : [];
 }
 
 /** `value[index]` when `value` is an array and `index` a whole number: indices in review JSON are untrusted. */

@@ -1,12 +1,11 @@
 import type { Priority } from "../feedback.js";
+import { MAX_LINE_LENGTH } from "../log-lines.js";
 import { conventionalComment } from "./conventional-comment.js";
 import { markedPriority } from "./marked-priority.js";
 import { firstReference } from "./path-reference.js";
 import type { ReviewPoint } from "./review-point.js";
 import { reviewerWords } from "./reviewer-words.js";
 
-/** Longest review line read; beyond it is pasted data, not a request. */
-const MAX_LINE_LENGTH = 4000;
 /** A list item: `-`, `*`, `•`, `+`, `1.` or `1)`. */
 const BULLET = /^(?:[-*•+]|\d{1,3}[.)])\s+(\S.*)$/;
 /** Lines that only state the verdict, which the summary already says. */
