@@ -1,10 +1,8 @@
 import type { Failure, TestOutputParser } from "../feedback/feedback.js";
 import type { ReviewStatus, TestStatus } from "../iteration-check.js";
-import { stripAnsi } from "../feedback/ansi.js";
-import { redact } from "../feedback/redaction.js";
 import { reviewPointText } from "../feedback/review/review-point.js";
 import { reviewPointsOf } from "../feedback/review/review-points-of.js";
-import { testFeedback } from "../feedback/test-feedback.js";
+import { cleanOutput, feedbackFromCleanOutput } from "../feedback/test-feedback.js";
 import type { AttemptOutcome } from "./attempt-like.js";
 import { outputEvidence, type OutputEvidence } from "./output-evidence.js";
 
@@ -35,9 +33,9 @@ export function analyzeAttempt(
 ): AttemptAnalysis {
   const failed = attempt.testResult.status === "fail";
   const rejected = attempt.reviewResult.status === "reject";
-  const output = failed ? redact(stripAnsi(attempt.testResult.output)) : "";
+  const output = failed ? cleanOutput(attempt.testResult.output) : "";
   const tests = failed
-    ? testFeedback(output, {
+    ? feedbackFromCleanOutput(output, {
         maxLength: EXTRACTION_MAX_LENGTH,
         testsFailed: true,
         ...(parsers ? { parsers } : {}),

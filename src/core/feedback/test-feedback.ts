@@ -32,13 +32,25 @@ export interface TestFeedbackOptions {
 }
 
 /**
+ * Test output as every reader of it sees it: ANSI stripped, lone surrogates replaced,
+ * credentials redacted — before anything is read, cut, printed or stored.
+ */
+export function cleanOutput(output: string): string {
+  return redact(toWellFormed(stripAnsi(output)));
+}
+
+/**
  * Focused feedback from a failing run's output (SPEC §4): credentials redacted and ANSI stripped
  * before anything is read, failures taken from the first parser that detects the output and
  * finds any (else from the general extractor), then a summary and one item per failure fitted
  * to `maxLength`. Parsers receive that cleaned text. Test failures are always high priority.
  */
 export function testFeedback(output: string, options: TestFeedbackOptions): TestFeedback {
-  const text = redact(toWellFormed(stripAnsi(output)));
+  return feedbackFromCleanOutput(cleanOutput(output), options);
+}
+
+/** `testFeedback` for output that already went through `cleanOutput`, so it is not cleaned twice. */
+export function feedbackFromCleanOutput(text: string, options: TestFeedbackOptions): TestFeedback {
   const testsFailed = options.testsFailed ?? false;
   const { failures, runner, passed } = parse(text, options.parsers ?? builtinParsers, testsFailed);
   const safe = failures.map(redactFailure);
