@@ -8,6 +8,8 @@ import { testFeedback } from "./feedback/test-feedback.js";
 import { reviewFeedback } from "./feedback/review-feedback.js";
 import { combineFeedback } from "./feedback/combine-feedback.js";
 import { escalation } from "./escalation/build-escalation.js";
+import { attemptRecords, type AttemptRecord } from "./escalation/attempt-record.js";
+import { attemptsOf } from "./attempts-of.js";
 import { evaluate } from "./verdict.js";
 import { verdictInputOf } from "./verdict-input-of.js";
 
@@ -43,7 +45,14 @@ export function decide(input: DecideInput, options: DecideOptions = {}): Decisio
   const parsers: readonly TestOutputParser[] = options.parsers ?? builtinParsers;
   const conditions: readonly Condition<string, VerdictInput>[] =
     options.conditions ?? builtinConditions;
-  const fired = evaluate(verdictInputOf(input, parsers), conditions)
+  // Read once, lazily: NO_PROGRESS's derived signatures and an escalation both need every attempt.
+  let records: AttemptRecord[] | undefined;
+  const readAttempts = (): AttemptRecord[] =>
+    (records ??= attemptRecords(attemptsOf(check), parsers));
+  const fired = evaluate(
+    verdictInputOf(input, parsers, () => readAttempts().map((record) => record.signature)),
+    conditions,
+  )
     .filter((evaluation) => evaluation.check.fired)
     .map((evaluation) => evaluation.code);
   const taskId = check.taskId;
@@ -57,7 +66,7 @@ export function decide(input: DecideInput, options: DecideOptions = {}): Decisio
     iteration,
     reason,
     fired,
-    ...escalation({ check, reason, control, parsers }),
+    ...escalation({ check, reason, control, parsers, records: readAttempts() }),
   });
   const retry = (reason: RetryDecision["reason"], feedback: Feedback): RetryDecision => ({
     action: "retry",

@@ -14,20 +14,20 @@ function scoresOf(attempts: readonly Attempt[]): number[] | undefined {
 /**
  * The counters and policy SPEC §2 conditions read, derived from a `decide` document. Scores and
  * signatures the caller did not supply are derived from the attempts, so NO_PROGRESS works on
- * history alone.
+ * history alone; `deriveSignatures` lets a caller that reads the attempts anyway share that work.
  */
 export function verdictInputOf(
   input: DecideInput,
   parsers?: readonly TestOutputParser[],
+  deriveSignatures: (attempts: readonly Attempt[]) => readonly string[] = (attempts) =>
+    attempts.map((attempt) => attemptSignature(attempt, parsers)),
 ): VerdictInput {
   const check = input.iterationCheck;
   const attempts = attemptsOf(check);
   const scores = check.scores ?? scoresOf(attempts);
   const signatures =
     check.signatures ??
-    ((input.stopConditions.noProgress ?? null) === null
-      ? undefined
-      : attempts.map((attempt) => attemptSignature(attempt, parsers)));
+    ((input.stopConditions.noProgress ?? null) === null ? undefined : deriveSignatures(attempts));
   return {
     counters: {
       iteration: check.currentIteration,

@@ -2,7 +2,7 @@ import type { TestOutputParser } from "../feedback/feedback.js";
 import { redact } from "../feedback/redaction.js";
 import type { Attempt, IterationCheck, IterationControl } from "../iteration-check.js";
 import { attemptsOf } from "../attempts-of.js";
-import { attemptRecords } from "./attempt-record.js";
+import { attemptRecords, type AttemptRecord } from "./attempt-record.js";
 import { summaryText } from "./attempts-summary.js";
 import { boundedDiff, ESCALATION_DIFF_MAX_LENGTH } from "./bounded-diff.js";
 import { findPattern } from "./detect-pattern.js";
@@ -19,6 +19,8 @@ export interface EscalationInput {
   readonly reason: string;
   readonly control: IterationControl;
   readonly parsers?: readonly TestOutputParser[];
+  /** The attempts already read (`attemptRecords`), when the caller has them: outputs are not parsed again. */
+  readonly records?: readonly AttemptRecord[];
 }
 
 /** The latest diff known: the current attempt's, else the newest in history; a blank one shows nothing. */
@@ -37,9 +39,10 @@ function redactedOption(option: EscalationOption): EscalationOption {
  * whole hunks of the files the failures point at first, within 4,000 code points), a question
  * ending in numbered options and the same options structured. Everything is redacted. Pure.
  */
-export function escalation({ check, reason, control, parsers }: EscalationInput): Escalation {
+export function escalation(input: EscalationInput): Escalation {
+  const { check, reason, control, parsers } = input;
   const attempts = attemptsOf(check);
-  const records = attemptRecords(attempts, parsers);
+  const records = input.records ?? attemptRecords(attempts, parsers);
   const found = findPattern(records);
   const pattern = reason === "NO_PROGRESS" ? noProgressPattern(records, found) : found;
   const diff = control.escalationIncludesDiff ? latestDiff(attempts) : null;
