@@ -95,8 +95,7 @@ describe("driveRun", () => {
   });
 
   it("does not let two runners run the same run at once", async () => {
-    const fixture = fixtureProject({ passFrom: 1 });
-    fixture.write("slow.sh", "sleep 1\n");
+    const fixture = fixtureProject({ passFrom: 1, generateDelay: 1 });
     const { journal, runId } = start(fixture);
     const other = Journal.open(fixture.db);
     const first = driveRun({ journal, runId, answers: noAnswers, progress: silentProgress });

@@ -27,11 +27,13 @@ export function fixtureProject(
     return file;
   };
   const passFrom = options.passFrom ?? 4;
+  const delay = options.generateDelay ? `sleep ${options.generateDelay}; ` : "";
   const document = {
     iteration_control: { max_iterations: 3 },
     steps: {
       generate: {
         command:
+          delay +
           'echo "generating $LOOPGATE_TASK_ID #$LOOPGATE_ITERATION"; echo \'{"spend": 0.25, "tokens": 10}\' >> "$LOOPGATE_REPORT_FILE"',
       },
       test: {
