@@ -125,4 +125,78 @@ error: could not compile \`billing\` (lib test) due to 1 previous error
     const output = "running 1 test\ntest tests::ok ... ok\n\ntest result: ok. 1 passed; 0 failed\n";
     expect(cargoParser.parse(output)).toEqual([]);
   });
+
+  it("reads a returned Err, a should_panic that did not, and a thread's panic as the cause", () => {
+    const output = `running 3 tests
+test tests::parses ... FAILED
+test tests::overflows - should panic ... FAILED
+test tests::worker ... FAILED
+
+failures:
+
+---- tests::parses stdout ----
+Error: "bad size"
+---- tests::overflows stdout ----
+note: test did not panic as expected at src/lib.rs:49:8
+---- tests::worker stdout ----
+
+thread '<unnamed>' (3) panicked at src/lib.rs:29:14:
+index out of bounds: the len is 0 but the index is 0
+
+thread 'tests::worker' (2) panicked at src/lib.rs:31:23:
+called \`Result::unwrap()\` on an \`Err\` value: Any { .. }
+
+test result: FAILED. 0 passed; 3 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s
+`;
+    expect(cargoParser.parse(output)).toEqual([
+      failure({ test: "tests::parses", message: 'Error: "bad size"' }),
+      failure({
+        test: "tests::overflows",
+        file: "src/lib.rs",
+        line: 49,
+        message: "test did not panic as expected",
+      }),
+      failure({
+        test: "tests::worker",
+        file: "src/lib.rs",
+        line: 29,
+        message: "index out of bounds: the len is 0 but the index is 0",
+      }),
+    ]);
+  });
+
+  it("under --nocapture, gives a panic to its thread's test, never to the last report of another binary", () => {
+    const output = `running 1 test
+Error: "bad size"
+test tests::parses ... FAILED
+
+failures:
+
+---- tests::overflows stdout ----
+note: test did not panic as expected
+
+test result: FAILED. 0 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s
+     Running tests/api.rs (target/debug/deps/api-1)
+
+running 1 test
+
+thread 'shift_left' (9) panicked at tests/api.rs:6:5:
+assertion \`left == right\` failed
+  left: 0
+ right: 1
+test shift_left ... FAILED
+`;
+    expect(cargoParser.parse(output)).toEqual([
+      failure({ test: "tests::parses", message: 'Error: "bad size"' }),
+      failure({ test: "tests::overflows", message: "test did not panic as expected" }),
+      failure({
+        test: "shift_left",
+        file: "tests/api.rs",
+        line: 6,
+        expected: "1",
+        received: "0",
+        message: "assertion `left == right` failed",
+      }),
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { finishDraft, newDraft, setMessage, type FailureDraft } from "../failure-draft.js";
 import { logLines } from "../log-lines.js";
-import { parseLocation } from "../stack-frames.js";
+import { parseLocation, type SourceLocation } from "../stack-frames.js";
 
 /** libtest's own lines: `running 3 tests`, `test a::b ... FAILED`, `---- a::b stdout ----`, `test result:`. */
 const LIBTEST_LINE =
@@ -35,6 +35,8 @@ function parseCargo(lines: readonly string[]): Failure[] {
   const compileErrors: FailureDraft[] = [];
   let current: FailureDraft | null = null;
   let crate: string | null = null;
+  // Without capture (`--nocapture`) a test's output comes before its `... FAILED` line.
+  let pendingError: string | null = null;
   const testDraft = (name: string): FailureDraft => {
     const known = drafts.get(name) ?? newDraft("test", name, null);
     drafts.set(name, known);
@@ -49,9 +51,17 @@ function parseCargo(lines: readonly string[]): Failure[] {
       for (const draft of compileErrors) draft.test ??= notCompiled[1];
       continue;
     }
-    const failed = /^test (\S+) \.\.\. FAILED$/.exec(trimmed);
-    if (failed?.[1] !== undefined) {
-      testDraft(failed[1]);
+    const result = /^test (\S+)(?: - should panic)? \.\.\. (FAILED|ok|ignored)\b/.exec(trimmed);
+    if (result?.[1] !== undefined) {
+      // A result line ends any report: what follows belongs to the next test.
+      current = null;
+      if (result[2] === "FAILED") setMessage(testDraft(result[1]), pendingError ?? "");
+      pendingError = null;
+      continue;
+    }
+    if (/^(?:failures:|test result: |running \d+ tests?|Running |Doc-tests )/.test(trimmed)) {
+      current = null;
+      pendingError = null;
       continue;
     }
     const report = /^---- (\S+) std(?:out|err) ----$/.exec(trimmed);
@@ -61,9 +71,15 @@ function parseCargo(lines: readonly string[]): Failure[] {
     }
     if (trimmed.startsWith("thread '") && trimmed.includes(" panicked at ")) {
       const name = trimmed.slice("thread '".length, trimmed.indexOf("' "));
-      // Without capture (`--nocapture`) no report header precedes the panic.
-      const draft = current ?? (name === "main" ? null : testDraft(name));
+      // Without capture no report header precedes the panic; an unnamed thread names no test.
+      const draft = current ?? (name === "main" || name === "<unnamed>" ? null : testDraft(name));
       if (draft !== null) index = readPanic(lines, index, draft);
+      continue;
+    }
+    const outcome = testOutcome(trimmed);
+    if (outcome !== null) {
+      if (current === null) pendingError ??= outcome.message;
+      else recordOutcome(current, outcome);
       continue;
     }
     const diagnostic = DIAGNOSTIC.exec(trimmed);
@@ -86,6 +102,8 @@ function readPanic(lines: readonly string[], index: number, draft: FailureDraft)
   const trimmed = (lines[index] ?? "").trim();
   const rest = trimmed.slice(trimmed.indexOf(" panicked at ") + " panicked at ".length);
   let cursor = index;
+  // A test's first panic is the cause (a thread's, before the test's own `unwrap()` of it).
+  if (draft.message !== "") return index;
   if (rest.endsWith(":")) {
     const location = parseLocation(rest.slice(0, -1));
     if (location !== null) ({ file: draft.file, line: draft.line } = location);
@@ -103,6 +121,31 @@ function readPanic(lines: readonly string[], index: number, draft: FailureDraft)
     cursor += 1;
   }
   return cursor;
+}
+
+/** How a test failed without panicking: the `Err` it returned, or a `#[should_panic]` that did not. */
+interface Outcome {
+  readonly message: string;
+  readonly location: SourceLocation | null;
+}
+
+/**
+ * `Error: "bad size"` (a test returning `Err`) or `note: test did not panic as expected at
+ * src/lib.rs:49:8` (the location only since Rust 1.80), else null.
+ */
+function testOutcome(trimmed: string): Outcome | null {
+  if (trimmed.startsWith("Error: ")) return { message: trimmed, location: null };
+  const note = /^note: (test did not panic as expected)(?: at (\S+))?$/.exec(trimmed);
+  if (note?.[1] === undefined) return null;
+  return { message: note[1], location: note[2] === undefined ? null : parseLocation(note[2]) };
+}
+
+/** An outcome as the facts of the test whose report it is in, unless a panic said more. */
+function recordOutcome(draft: FailureDraft, outcome: Outcome): void {
+  setMessage(draft, outcome.message);
+  if (outcome.location !== null && draft.line === null) {
+    ({ file: draft.file, line: draft.line } = outcome.location);
+  }
 }
 
 /**

@@ -141,4 +141,26 @@ FAIL	example.com/billing [build failed]
       "=== RUN   TestOK\n--- PASS: TestOK (0.00s)\nPASS\nok  \texample.com/ok\t0.015s\n";
     expect(goTestParser.parse(output)).toEqual([]);
   });
+
+  it("reads a multi-line t.Errorf's got:/want: lines as received and expected", () => {
+    const output = `=== RUN   TestLabel/empty_sku
+    stock_test.go:30: Label({ 3})
+         got: " x3"
+        want: "? x3"
+--- FAIL: TestLabel (0.00s)
+    --- FAIL: TestLabel/empty_sku (0.00s)
+FAIL
+FAIL	example.com/inventory	0.01s
+`;
+    expect(goTestParser.parse(output)).toEqual([
+      failure({
+        test: "TestLabel/empty_sku",
+        file: "stock_test.go",
+        line: 30,
+        expected: '"? x3"',
+        received: '" x3"',
+        message: "Label({ 3})",
+      }),
+    ]);
+  });
 });

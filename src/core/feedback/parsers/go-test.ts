@@ -22,8 +22,11 @@ const BUILD_ERROR = /^(\S+\.go:\d+(?::\d+)?): (.+)$/;
 /** A goroutine trace's file line: `/src/auth/load_test.go:18 +0x3c`. */
 const TRACE_FILE = /^(\S+\.go):(\d+)(?: \+0x[\da-f]+)?$/;
 
-/** testify's `assert` block keys (`Error Trace:`, `Error:`, `expected:`, `actual  :`). */
-const TESTIFY_KEY = /^(Error Trace|Error|expected|actual)\s*:(.*)$/;
+/**
+ * Keys of a message's continuation lines: testify's `assert` block (`Error Trace:`, `Error:`,
+ * `expected:`, `actual  :`) and the `got:`/`want:` lines of a multi-line `t.Errorf`.
+ */
+const TESTIFY_KEY = /^(Error Trace|Error|expected|actual|got|want)\s*:(.*)$/;
 
 /**
  * `go test` output, plain (`-v` or not) or the `-json` event stream: one failure per `--- FAIL`
@@ -137,8 +140,11 @@ class GoTestReading {
     if (testify?.[1] === undefined) return;
     const value = (testify[2] ?? "").trim();
     if (testify[1] === "Error") setMessage(draft, value);
-    else if (testify[1] === "expected") setValue(draft, "expected", value, trimmed);
-    else if (testify[1] === "actual") setValue(draft, "received", value, trimmed);
+    else if (testify[1] === "expected" || testify[1] === "want") {
+      setValue(draft, "expected", value, trimmed);
+    } else if (testify[1] === "actual" || testify[1] === "got") {
+      setValue(draft, "received", value, trimmed);
+    }
   }
 
   /** A compiler or vet error: a failure of the package, at the error's place. */

@@ -6,6 +6,7 @@ import { jsonLineStartingWith } from "./json-report.js";
 import { type JsonRecord } from "../json-record.js";
 import { loadFailure } from "./load-failure.js";
 import { relativeToProject } from "./project-paths.js";
+import { withoutTreeEchoes } from "./tree-echoes.js";
 
 /** The first key of Jest's `--json` report. */
 const JSON_MARKER = '{"numFailedTestSuites":';
@@ -24,7 +25,7 @@ export const jestParser: TestOutputParser = {
     if (report !== null) return relativeToProject(jestReportFailures(report, JEST_NAME_SEPARATOR));
     // The extractor reads a suite that failed to run as a nameless failure; the file's own block says more.
     const tests = reportedFailures(output).filter((failure) => failure.test !== null);
-    return [...tests, ...suitesFailedToRun(logLines(output))];
+    return [...withoutTreeEchoes(tests), ...suitesFailedToRun(logLines(output))];
   },
 };
 

@@ -84,4 +84,17 @@ describe("junitParser paths", () => {
     const one = `<testsuite name="s">${failing("/ci/app/test/a.js")}</testsuite>`;
     expect(junitParser.parse(one).map((failure) => failure.file)).toEqual(["/ci/app/test/a.js"]);
   });
+
+  it("names a test under a classname that is a suite (Mocha xunit) or a dotted class (Maven)", () => {
+    const xml = `<testsuite name="Mocha Tests" tests="2">
+<testcase classname="cart" name="sums prices"><failure>expected 4</failure></testcase>
+<testcase classname="com.shop.CartTest" name="sumsPrices"><failure>expected 4</failure></testcase>
+<testcase classname="cart sums tax" name="cart sums tax"><failure>expected 4</failure></testcase>
+</testsuite>`;
+    expect(junitFailures(xml).map((failure) => failure.test)).toEqual([
+      "cart > sums prices",
+      "com.shop.CartTest.sumsPrices",
+      "cart sums tax",
+    ]);
+  });
 });

@@ -80,9 +80,9 @@ function caseFailure(context: Context, tag: XmlTag, body: string): Failure {
   const testcase = context.testcase;
   const attribute = (name: string): string | undefined => testcase?.attributes.get(name);
   const classname = attribute("classname") ?? "";
-  const test = [...context.suites.map((suite) => suite.name), attribute("name") ?? ""]
-    .filter((part) => part !== "")
-    .join(JUNIT_NAME_SEPARATOR);
+  const suites = context.suites.map((suite) => suite.name).filter((name) => name !== "");
+  const name = attribute("name") ?? "";
+  const test = [...suites, qualifiedName(classname, name, suites)].join(JUNIT_NAME_SEPARATOR);
   const file =
     attribute("file") ??
     (looksLikePath(classname) ? classname : null) ??
@@ -104,6 +104,27 @@ function caseFailure(context: Context, tag: XmlTag, body: string): Failure {
     line: located.line,
     message: read.message !== "" ? read.message : firstLine(message) || type,
   };
+}
+
+/**
+ * The test's name under its `classname` when that names a suite the rest does not (Mocha's
+ * `xunit` puts the `describe` path there, Maven the class): `com.a.CartTest.sums` for a dotted
+ * class, as JUnit tools print it, `cart > sums` for a suite title. Not when the classname is a
+ * file, the run, an enclosing suite, or already part of the name (jest-junit repeats it).
+ */
+function qualifiedName(classname: string, name: string, suites: readonly string[]): string {
+  if (
+    classname === "" ||
+    classname === "test" ||
+    looksLikePath(classname) ||
+    RUN_SUITE_NAMES.has(classname) ||
+    suites.includes(classname) ||
+    name.includes(classname)
+  ) {
+    return name;
+  }
+  const dotted = classname.includes(".") && !/\s/.test(classname);
+  return `${classname}${dotted ? "." : JUNIT_NAME_SEPARATOR}${name}`;
 }
 
 /** Whether a name is a source path (`test/a.test.ts`, `tests/test_x.py`) rather than a suite. */

@@ -32,6 +32,24 @@ export function loadFailure(file: string, report: string): Failure {
   };
 }
 
+/**
+ * The failure of a file a runner names as failed without saying why (node:test's `test failed`,
+ * node-tap's bare `not ok 1 - test/a.test.js`), from the error Node printed for it elsewhere in
+ * the output (as TAP comments in node:test's TAP): its banner `file:///path:7`, the source line,
+ * then `SyntaxError: …`. The failure as it was when Node printed nothing for the file.
+ */
+export function fileLoadFailure(failure: Failure, output: string): Failure {
+  const file = failure.test ?? "";
+  const at = output.indexOf(`${file}:`);
+  if (at < 0) return { ...failure, file };
+  const start = output.lastIndexOf("\n", at) + 1;
+  const block = logLines(output.slice(start, start + 4000)).map((line) =>
+    line.startsWith("# ") ? line.slice(2) : line,
+  );
+  const found = loadFailure(file, block.join("\n"));
+  return found.message === "" ? { ...found, message: failure.message } : found;
+}
+
 /** Where the error points: a code frame's marked line, else a `path:line` naming the file. */
 function reportedLine(lines: readonly string[], file: string): number | null {
   for (const line of lines) {

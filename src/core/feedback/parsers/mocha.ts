@@ -4,6 +4,7 @@ import { loadFailure } from "./load-failure.js";
 import { literalOf, parseRecord, stringOf } from "./json-report.js";
 import { recordsOf, type JsonRecord } from "../json-record.js";
 import { relativeToProject } from "./project-paths.js";
+import { withoutTreeEchoes } from "./tree-echoes.js";
 
 /** How Mocha's JSON reporter starts its (pretty-printed) document. */
 const JSON_MARKER = '{\n  "stats": {';
@@ -25,7 +26,7 @@ export const mochaParser: TestOutputParser = {
     if (crash !== null) return [crash];
     const report = mochaReport(output);
     return relativeToProject(
-      report === null ? reportedFailures(output) : mochaReportFailures(report),
+      report === null ? withoutTreeEchoes(reportedFailures(output)) : mochaReportFailures(report),
     );
   },
 };

@@ -3,7 +3,7 @@ import { reportedFailures } from "../general-extractor.js";
 import { logLines } from "../log-lines.js";
 import { parseLocation, type SourceLocation } from "../stack-frames.js";
 import { isJunit, junitFailures } from "./junit.js";
-import { loadFailure } from "./load-failure.js";
+import { fileLoadFailure } from "./load-failure.js";
 import { relativeToProject } from "./project-paths.js";
 
 /**
@@ -20,7 +20,7 @@ export const nodeTestParser: TestOutputParser = {
     const notes = specNotes(logLines(output));
     return relativeToProject(
       failures.map((failure) =>
-        isLoadFailure(failure) ? fileFailure(failure, output) : withNotes(failure, notes),
+        isLoadFailure(failure) ? fileLoadFailure(failure, output) : withNotes(failure, notes),
       ),
     );
   },
@@ -85,22 +85,6 @@ function isLoadFailure(failure: Failure): boolean {
     failure.expected === null &&
     failure.received === null
   );
-}
-
-/**
- * The failure of a file that did not load, from the error Node printed for it (as TAP comments
- * in the TAP reporter): its banner `file:///path:7`, the source line, then `SyntaxError: …`.
- */
-function fileFailure(failure: Failure, output: string): Failure {
-  const file = failure.test ?? "";
-  const at = output.indexOf(`${file}:`);
-  if (at < 0) return { ...failure, file };
-  const start = output.lastIndexOf("\n", at) + 1;
-  const block = logLines(output.slice(start, start + 4000)).map((line) =>
-    line.startsWith("# ") ? line.slice(2) : line,
-  );
-  const found = loadFailure(file, block.join("\n"));
-  return found.message === "" ? { ...found, message: failure.message } : found;
 }
 
 /** The spec reporter's closing counters, printed by no other runner. */

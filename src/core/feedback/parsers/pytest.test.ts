@@ -174,4 +174,109 @@ tests/test_cart.py:3: AssertionError</failure></testcase><testcase classname="te
     expect(pytestParser.detect(output)).toBe(true);
     expect(pytestParser.parse(output)).toEqual([]);
   });
+
+  it("reads values under an assert message, unittest's `a != b`, and paths under rootdir", () => {
+    const output = `============================= test session starts ==============================
+rootdir: /ci/app
+collected 2 items
+
+=================================== FAILURES ===================================
+_________________________________ test_message _________________________________
+Traceback (most recent call last):
+  File "/ci/app/tests/test_calc.py", line 24, in test_message
+AssertionError: cart should hold three items
+assert 2 == 3
+ +  where 2 = len([1, 2])
+_____________________________ TestParse.test_equal _____________________________
+
+>       self.assertEqual(parse_id("5"), 6)
+E       AssertionError: 5 != 6
+
+tests/test_calc.py:38: AssertionError
+=========================== short test summary info ============================
+FAILED tests/test_calc.py::test_message - AssertionError: cart should hold th...
+FAILED tests/test_calc.py::TestParse::test_equal - AssertionError: 5 != 6
+========================= 2 failed in 0.07s ==========================
+`;
+    expect(pytestParser.parse(output)).toEqual([
+      failure({
+        test: "tests/test_calc.py::test_message",
+        file: "tests/test_calc.py",
+        line: 24,
+        expected: "3",
+        received: "2",
+        message: "AssertionError: cart should hold three items",
+      }),
+      failure({
+        test: "tests/test_calc.py::TestParse::test_equal",
+        file: "tests/test_calc.py",
+        line: 38,
+        expected: "6",
+        received: "5",
+        message: "AssertionError: 5 != 6",
+      }),
+    ]);
+  });
+
+  it("places --tb=line reports by the order of the FAILED lines", () => {
+    const output = `rootdir: /ci/app
+=================================== FAILURES ===================================
+E   assert 5 == 4
+/ci/app/tests/test_calc.py:10: assert 5 == 4
+E   AssertionError: 5 != 6
+/usr/lib/python3.11/unittest/case.py:866: AssertionError: 5 != 6
+=========================== short test summary info ============================
+FAILED tests/test_calc.py::test_add[2-2-4] - assert 5 == 4
+FAILED tests/test_calc.py::TestParse::test_equal - AssertionError: 5 != 6
+========================= 2 failed in 0.07s ==========================
+`;
+    expect(pytestParser.parse(output)).toEqual([
+      failure({
+        test: "tests/test_calc.py::test_add[2-2-4]",
+        file: "tests/test_calc.py",
+        line: 10,
+        expected: "4",
+        received: "5",
+        message: "assert 5 == 4",
+      }),
+      failure({
+        test: "tests/test_calc.py::TestParse::test_equal",
+        file: "tests/test_calc.py",
+        message: "AssertionError: 5 != 6",
+      }),
+    ]);
+  });
+
+  it("reads a run cut by SIGINT, and pytest-timeout's thread dump, as a failure where it hung", () => {
+    const interrupted = `rootdir: /ci/app
+collected 2 items
+
+tests/test_slow.py .
+
+!!!!!!!!!!!!!!!!!!!!!!!!!!!!!! KeyboardInterrupt !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
+/ci/app/tests/test_slow.py:9: KeyboardInterrupt
+============================== 1 passed in 2.54s ===============================
+`;
+    expect(pytestParser.parse(interrupted)).toEqual([
+      failure({ file: "tests/test_slow.py", line: 9, message: "KeyboardInterrupt" }),
+    ]);
+    const dumped = `============================= test session starts ==============================
+rootdir: /ci/app
+tests/test_slow.py .
++++++++++++++++++++++++++++++++++++ Timeout ++++++++++++++++++++++++++++++++++++
+  File "/usr/lib/python3/dist-packages/_pytest/python.py", line 195, in pytest_pyfunc_call
+    result = testfunction(**testargs)
+  File "/ci/app/tests/test_slow.py", line 9, in test_waits
+    time.sleep(30)
++++++++++++++++++++++++++++++++++++ Timeout ++++++++++++++++++++++++++++++++++++
+`;
+    expect(pytestParser.parse(dumped)).toEqual([
+      failure({
+        test: "tests/test_slow.py::test_waits",
+        file: "tests/test_slow.py",
+        line: 9,
+        message: "Timeout",
+      }),
+    ]);
+  });
 });

@@ -2,7 +2,7 @@ import { valuesFromMessage } from "../assertion-values.js";
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { finishDraft, newDraft, setMessage } from "../failure-draft.js";
 import { logLines } from "../log-lines.js";
-import { isInternalPath } from "../stack-frames.js";
+import { frameLocation, isInternalPath } from "../stack-frames.js";
 import { isJunit, junitFailures } from "./junit.js";
 import { elementText, nextTag } from "./xml-scanner.js";
 
@@ -15,7 +15,7 @@ const QUIET_TOTALS =
   /^=* ?\d+ (?:failed|passed|errors?|skipped)(?:, \d+ [a-z]+)* in \d+(?:\.\d+)?s(?: \(\S+\))? ?=*$/;
 
 /** The short summary's `FAILED tests/a.py::Class::test - message` (or `ERROR tests/a.py`). */
-const SUMMARY_LINE = /^(?:FAILED|ERROR) (\S+\.py(?:::\S+)?)(?: - (.*))?$/;
+const SUMMARY_LINE = /^(FAILED|ERROR) (\S+\.py(?:::\S+)?)(?: - (.*))?$/;
 
 /** A traceback location: `tests/a.py:9: AssertionError`, `tests/a.py:8: `, `a.py:1: in <module>`. */
 const LOCATION_LINE = /^(\S+\.py):(\d+):(?:\s|$)/;
@@ -24,6 +24,29 @@ const LOCATION_LINE = /^(\S+\.py):(\d+):(?:\s|$)/;
 interface Section {
   readonly title: string;
   readonly lines: string[];
+}
+
+/** A `--tb=line` report: the crash's place and words, one line per failure with no section. */
+interface LineReport {
+  readonly file: string;
+  readonly line: number;
+  readonly message: string;
+  /** The function a stack dump shows running, when that is all that names the test. */
+  readonly test?: string | undefined;
+}
+
+/** What the console output holds, read in one pass. */
+interface Reading {
+  readonly sections: Section[];
+  /** The short summary: node id → message. */
+  readonly summary: Map<string, string>;
+  /** The summary's `FAILED` node ids in order, which is the order of the `FAILURES` reports. */
+  readonly failedIds: string[];
+  readonly lineReports: LineReport[];
+  /** `rootdir: /path`, which absolute paths in tracebacks start with. */
+  rootdir: string | null;
+  /** Where a run cut short (Ctrl-C, a CI job's timeout sending SIGINT) was: `!!! KeyboardInterrupt !!!`. */
+  interrupt: LineReport | null;
 }
 
 /**
@@ -53,7 +76,11 @@ function junitNodeFailures(xml: string): Failure[] {
   const classnames = failingClassnames(xml);
   return junitFailures(xml).map((failure, index) => {
     const classname = classnames[index] ?? "";
-    const { test, file } = failure;
+    const { file } = failure;
+    // The JUnit reader qualifies the name by its class; the node id spells the class as a path.
+    const test = failure.test?.startsWith(`${classname}.`)
+      ? failure.test.slice(classname.length + 1)
+      : failure.test;
     if (test === null || file === null || !file.endsWith(".py")) return failure;
     const module = file.slice(0, -".py".length).replaceAll("/", ".");
     if (classname !== module && !classname.startsWith(`${module}.`)) return failure;
@@ -81,23 +108,67 @@ function failingClassnames(xml: string): string[] {
   return classnames;
 }
 
-/** Failures from the `FAILURES`/`ERRORS` sections, named and completed by the short summary. */
+/**
+ * Failures from the `FAILURES`/`ERRORS` sections, named and completed by the short summary;
+ * paths under the `rootdir` made relative, as pytest prints them in its default traceback.
+ */
 function parsePytest(lines: readonly string[]): Failure[] {
-  const { sections, summary } = split(lines);
+  const reading = split(lines);
+  const { sections, summary } = reading;
   const failures = sections.map((section) => sectionFailure(section, summary));
   const named = new Set(failures.map((failure) => failure.test));
-  // `--tb=no` and `--tb=line` print no sections: the summary is all there is.
+  const lineReports = lineReportsById(reading);
+  // `--tb=no` and `--tb=line` print no sections: the summary (and `--tb=line`'s lines) is all there is.
   for (const [nodeId, message] of summary) {
-    if (!named.has(nodeId)) failures.push(summaryFailure(nodeId, message));
+    if (!named.has(nodeId)) failures.push(summaryFailure(nodeId, message, lineReports.get(nodeId)));
   }
-  return failures;
+  const { rootdir } = reading;
+  const root = rootdir === null || rootdir.endsWith("/") ? rootdir : `${rootdir}/`;
+  const relative = (file: string): string =>
+    root !== null && file.startsWith(root) ? file.slice(root.length) : file;
+  // An interrupted run prints no report of the test it stopped, only where it was.
+  if (reading.interrupt !== null) {
+    const { test, ...where } = reading.interrupt;
+    const name = test === undefined ? null : `${relative(where.file)}::${test}`;
+    failures.push({ ...NO_FACTS, ...where, test: name });
+  }
+  return failures.map((failure) => ({
+    ...failure,
+    file: failure.file === null ? null : relative(failure.file),
+  }));
 }
 
-/** The report sections and the short summary (node id → message) of the output. */
-function split(lines: readonly string[]): { sections: Section[]; summary: Map<string, string> } {
-  const sections: Section[] = [];
-  const summary = new Map<string, string>();
+/** A failure with nothing known yet. */
+const NO_FACTS: Failure = {
+  test: null,
+  file: null,
+  line: null,
+  expected: null,
+  received: null,
+  message: "",
+};
+
+/** `--tb=line`'s reports by the node id they belong to, when there is one per `FAILED` test. */
+function lineReportsById(reading: Reading): Map<string, LineReport> {
+  const { failedIds, lineReports } = reading;
+  if (lineReports.length !== failedIds.length) return new Map();
+  return new Map(failedIds.map((id, index) => [id, lineReports[index] as LineReport]));
+}
+
+/** The report sections, the short summary and `--tb=line`'s reports of the output. */
+function split(lines: readonly string[]): Reading {
+  const reading: Reading = {
+    sections: [],
+    summary: new Map(),
+    failedIds: [],
+    lineReports: [],
+    rootdir: null,
+    interrupt: null,
+  };
   let current: Section | null = null;
+  let inFailures = false;
+  let interrupted = false;
+  let timedOut = false;
   // Captured output (`--- Captured stdout call ---`) is the program talking, never a report.
   let muted = false;
   for (const line of lines) {
@@ -105,24 +176,60 @@ function split(lines: readonly string[]): { sections: Section[]; summary: Map<st
     if (trimmed.startsWith("___") && trimmed.endsWith("___")) {
       const title = trimmed.replace(/^_+ /, "").replace(/ _+$/, "");
       current = { title, lines: [] };
-      sections.push(current);
+      reading.sections.push(current);
       muted = false;
       continue;
     }
     if (/^=+ .* =+$/.test(trimmed)) {
       current = null;
+      inFailures = /^=+ FAILURES =+$/.test(trimmed);
       continue;
     }
+    if (/^!+ KeyboardInterrupt !+$/.test(trimmed)) {
+      interrupted = true;
+      continue;
+    }
+    if (/^\++ Timeout \++$/.test(trimmed)) {
+      // pytest-timeout's thread method dumps the stacks between two banners, then kills pytest.
+      timedOut = !timedOut;
+      continue;
+    }
+    if (timedOut) {
+      const frame = trimmed.startsWith('File "') ? frameLocation(trimmed) : null;
+      if (frame !== null && !isInternalPath(frame.file) && !frame.file.startsWith("<")) {
+        reading.interrupt = {
+          ...frame,
+          message: "Timeout",
+          test: /, in (\w+)$/.exec(trimmed)?.[1],
+        };
+      }
+      continue;
+    }
+    const report = LINE_REPORT.exec(line);
+    if (interrupted && report?.[1] !== undefined && report[3] !== undefined) {
+      reading.interrupt ??= { file: report[1], line: Number(report[2]), message: report[3] };
+      continue;
+    }
+    reading.rootdir ??= /^rootdir: ([^\s,]+)/.exec(trimmed)?.[1] ?? null;
     const summaryLine = SUMMARY_LINE.exec(trimmed);
-    if (summaryLine?.[1] !== undefined && current === null) {
-      summary.set(summaryLine[1], summaryLine[2] ?? "");
+    if (summaryLine?.[2] !== undefined && current === null) {
+      reading.summary.set(summaryLine[2], summaryLine[3] ?? "");
+      if (summaryLine[1] === "FAILED") reading.failedIds.push(summaryLine[2]);
       continue;
     }
     if (/^-+ Captured \w+ \w+ -+$/.test(trimmed)) muted = true;
     else if (current !== null && !muted) current.lines.push(line);
+    else if (current === null && inFailures) {
+      if (report?.[1] !== undefined && report[3] !== undefined) {
+        reading.lineReports.push({ file: report[1], line: Number(report[2]), message: report[3] });
+      }
+    }
   }
-  return { sections, summary };
+  return reading;
 }
+
+/** `--tb=line`'s `/root/tests/test_a.py:10: assert 5 == 4`, unindented. */
+const LINE_REPORT = /^(\S+\.py):(\d+): (\S.*)$/;
 
 /** One section as a failure: the first `E` line is the message, the crash line says where. */
 function sectionFailure(section: Section, summary: ReadonlyMap<string, string>): Failure {
@@ -131,19 +238,30 @@ function sectionFailure(section: Section, summary: ReadonlyMap<string, string>):
   const name = collecting?.[1] ?? nodeTail(phase?.[1] ?? section.title);
   const draft = newDraft("test", name, null);
   const errorLines: string[] = [];
+  // `--tb=native` prints Python's own traceback: the error is the unindented text after the frames.
+  let nativeLines: string[] = [];
   let testFile: string | null = null;
   for (const line of section.lines) {
     if (/^E(?:\s|$)/.test(line)) {
       errorLines.push(line.slice(1).trim());
       continue;
     }
-    const location = LOCATION_LINE.exec(line.trim());
-    if (location?.[1] === undefined || isInternalPath(location[1])) continue;
-    testFile ??= location[1];
+    const trimmed = line.trim();
+    const frame = trimmed.startsWith('File "') ? frameLocation(trimmed) : null;
+    if (frame !== null) nativeLines = [];
+    else if (line !== "" && line === line.trimStart() && trimmed !== NATIVE_HEADER) {
+      nativeLines.push(trimmed);
+    }
+    const match = LOCATION_LINE.exec(trimmed);
+    const location =
+      frame ?? (match?.[1] === undefined ? null : { file: match[1], line: Number(match[2]) });
+    if (location === null || isInternalPath(location.file)) continue;
+    testFile ??= location.file;
     // The last user location is where it broke: pytest's own "reprcrash".
-    draft.file = location[1];
-    draft.line = Number(location[2]);
+    draft.file = location.file;
+    draft.line = location.line;
   }
+  if (errorLines.length === 0) errorLines.push(...nativeLines);
   setMessage(draft, errorLines.find((line) => line !== "") ?? "");
   const summaryMessage = [...summary].find(([id]) => id === name || id.endsWith(`::${name}`));
   draft.test = collecting !== null ? name : (summaryMessage?.[0] ?? qualified(testFile, name));
@@ -156,15 +274,23 @@ function sectionFailure(section: Section, summary: ReadonlyMap<string, string>):
   return finishDraft(draft);
 }
 
+/** The first line of Python's own traceback (`--tb=native`), never the error. */
+const NATIVE_HEADER = "Traceback (most recent call last):";
+
 /**
- * `assert <received> == <expected>` from the message, unless pytest shortened a side
+ * `assert <received> == <expected>` from the message (or, under an `assert …, "message"`, from
+ * the `assert` line below it), unittest's `<first> != <second>`; unless pytest shortened a side
  * (`{'a': {...s': ['x']}`): then the `Differing items:` line below has them whole.
  */
 function comparedValues(
   message: string,
   errorLines: readonly string[],
 ): { expected: string; received: string } | null {
-  const values = valuesFromMessage(message);
+  const assertion = errorLines.find((line) => line.startsWith("assert "));
+  const values =
+    valuesFromMessage(message) ??
+    (assertion === undefined ? null : valuesFromMessage(assertion)) ??
+    unittestValues(message);
   const shortened = (value: string): boolean => value.includes("...");
   if (values !== null && !shortened(values.expected) && !shortened(values.received)) return values;
   const differing = errorLines.indexOf("Differing items:");
@@ -174,11 +300,29 @@ function comparedValues(
   return { received: pair.slice(0, at), expected: pair.slice(at + 4) };
 }
 
-/** A short-summary line alone as a failure. */
-function summaryFailure(nodeId: string, message: string): Failure {
+/**
+ * unittest's `AssertionError: <first> != <second>` (`assertEqual(result, expected)`, the
+ * convention `assert result == expected` follows too), when the message is nothing else.
+ */
+function unittestValues(message: string): { expected: string; received: string } | null {
+  const text = message.replace(/^AssertionError: /, "");
+  const at = text.indexOf(" != ");
+  if (at <= 0 || text.indexOf(" != ", at + 1) >= 0) return null;
+  const received = text.slice(0, at).trim();
+  const expected = text.slice(at + 4).trim();
+  return received === "" || expected === "" ? null : { expected, received };
+}
+
+/** A short-summary line alone as a failure, placed by its `--tb=line` report when there is one. */
+function summaryFailure(nodeId: string, message: string, report?: LineReport): Failure {
   const separator = nodeId.indexOf("::");
   const draft = newDraft("test", nodeId, separator < 0 ? nodeId : nodeId.slice(0, separator));
-  setMessage(draft, message.trim());
+  if (report !== undefined && !isInternalPath(report.file)) {
+    draft.file = report.file;
+    draft.line = report.line;
+  }
+  // The report line is the error whole; the summary cuts it to the terminal's width.
+  setMessage(draft, report?.message ?? message.trim());
   return finishDraft(draft);
 }
 

@@ -80,4 +80,54 @@ describe("tapParser", () => {
     expect(tapParser.parse(passing)).toEqual([]);
     expect(tapParser.detect("ok then\n")).toBe(false);
   });
+
+  it("reads TAP 14 buffered subtests (Vitest's tap reporter) as suites, not failures", () => {
+    const output = `TAP version 13
+1..1
+not ok 1 - test/cart.test.js # time=17.58ms {
+    1..1
+    not ok 1 - cart # time=16.67ms {
+        1..1
+        not ok 1 - sums prices # time=8.71ms
+            ---
+            error:
+                name: "AssertionError"
+                message: "expected 3 to be 4"
+            at: "test/cart.test.js:6:49"
+            ...
+    }
+}
+`;
+    expect(tapParser.parse(output).map((failure) => [failure.test, failure.line])).toEqual([
+      ["test/cart.test.js > cart > sums prices", 6],
+    ]);
+  });
+
+  it("reads a node-tap file that failed to load from Node's error above it", () => {
+    const output = `TAP version 14
+1..1
+file:///ci/app/test/broken.test.js:5
+  t.equal(total([)), 0);
+                 ^
+
+SyntaxError: Unexpected token ')'
+    at compileSourceTextModule (node:internal/modules/esm/utils:346:16)
+# Subtest: test/broken.test.js
+    1..0 # no tests found
+not ok 1 - test/broken.test.js # time=2509.038ms
+  ---
+  exitCode: 1
+  ...
+`;
+    expect(tapParser.parse(output)).toEqual([
+      {
+        test: "test/broken.test.js",
+        file: "test/broken.test.js",
+        line: 5,
+        expected: null,
+        received: null,
+        message: "SyntaxError: Unexpected token ')'",
+      },
+    ]);
+  });
 });

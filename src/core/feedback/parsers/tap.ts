@@ -1,6 +1,7 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { reportedFailures } from "../general-extractor.js";
 import { logLines } from "../log-lines.js";
+import { fileLoadFailure } from "./load-failure.js";
 import { relativeToProject } from "./project-paths.js";
 
 /** A thrown error's first line, which in tape's output means the process died inside a test. */
@@ -22,13 +23,59 @@ export const tapParser: TestOutputParser = {
   name: "tap",
   detect: (output) => isTap(output),
   parse: (output): readonly Failure[] => {
-    const lines = logLines(output);
+    const lines = withoutBraces(logLines(output));
     const named = lines.some((line) => line.trimStart().startsWith("# Subtest: "))
       ? lines
       : withCommentNames(lines);
-    return relativeToProject(reportedFailures(named.join("\n")).map(withMessage));
+    const failures = reportedFailures(named.join("\n")).map(withMessage);
+    return relativeToProject(
+      failures.map((failure) =>
+        isFileFailure(failure) ? fileLoadFailure(failure, output) : failure,
+      ),
+    );
   },
 };
+
+/**
+ * TAP 14's buffered subtests (`not ok 1 - cart # time=3ms {` … `}`, Vitest's `tap` reporter)
+ * as the `# Subtest: cart` form, the test point moved after its subtests, as TAP 14 also
+ * writes it: one nesting for the extractor to read.
+ */
+function withoutBraces(lines: readonly string[]): string[] {
+  const rewritten: string[] = [];
+  const open: string[] = [];
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (trimmed.endsWith(" {") && /^(?:not )?ok\b/.test(trimmed)) {
+      const indent = line.slice(0, line.length - line.trimStart().length);
+      const point = line.trimEnd().slice(0, -2);
+      const title = trimmed.slice(0, -2).replace(/^(?:not )?ok(?: \d+)?(?: - )?/, "");
+      rewritten.push(`${indent}# Subtest: ${title.split(" # ")[0] ?? ""}`);
+      open.push(point);
+    } else if (trimmed === "}" && open.length > 0) {
+      rewritten.push(open.pop() ?? "");
+    } else {
+      rewritten.push(line);
+    }
+  }
+  return rewritten;
+}
+
+/**
+ * A test file that failed as a whole with nothing said about why in TAP (node-tap's
+ * `not ok 1 - test/a.test.js` when the file does not load): its name is a path, it has no facts.
+ */
+function isFileFailure(failure: Failure): boolean {
+  const name = failure.test ?? "";
+  return (
+    /\.[cm]?[jt]sx?$/.test(name) &&
+    !name.includes(" > ") &&
+    failure.line === null &&
+    failure.expected === null &&
+    failure.received === null &&
+    (failure.message === "" || failure.message === name)
+  );
+}
 
 /** A TAP version line, or a plan together with a test line. */
 function isTap(output: string): boolean {
