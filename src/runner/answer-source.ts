@@ -9,8 +9,15 @@ export interface SourcedAnswer {
   readonly source: string;
 }
 
-/** Where a paused task's answer comes from; null leaves the run paused (exit code 3). */
-export type AnswerSource = (effect: AwaitAnswer, task: TaskState) => Promise<SourcedAnswer | null>;
+/**
+ * Where a paused task's answer comes from; null leaves the task paused (exit code 3 once no other
+ * task can move). `signal` aborts a question the run no longer needs (another task failed).
+ */
+export type AnswerSource = (
+  effect: AwaitAnswer,
+  task: TaskState,
+  signal?: AbortSignal,
+) => Promise<SourcedAnswer | null>;
 
 /**
  * Answers given up front: a task's n-th pause takes its n-th answer. Counting the answers the
@@ -25,9 +32,9 @@ export function answersFrom(answers: AnswersByTask, source: string): AnswerSourc
 
 /** Tries each source in turn. */
 export function firstAnswer(...sources: readonly AnswerSource[]): AnswerSource {
-  return async (effect, task) => {
+  return async (effect, task, signal) => {
     for (const source of sources) {
-      const answer = await source(effect, task);
+      const answer = await source(effect, task, signal);
       if (answer !== null) return answer;
     }
     return null;

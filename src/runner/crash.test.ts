@@ -22,6 +22,8 @@ function story(db: string) {
   try {
     const events = journal.events(1).map((entry) => entry.event);
     const done = events.filter((event) => event.type !== "step-started");
+    const byTask: Record<string, string[]> = {};
+    for (const event of done) (byTask[event.taskId] ??= []).push(`${event.type} ${event.effectId}`);
     return {
       decisions: done.flatMap((event) =>
         event.type === "decision-recorded"
@@ -29,6 +31,8 @@ function story(db: string) {
           : [],
       ),
       done: done.map((event) => `${event.type} ${event.effectId}`),
+      // Each task's own story: what tasks run at once tell, whatever order they interleave in.
+      byTask,
       appends: events.length,
     };
   } finally {
@@ -48,6 +52,7 @@ function hasRun(db: string): boolean {
 
 /** Resumes until the run finishes; a resume that crashes would show here as a non-zero exit. */
 function resumeToEnd(db: string, answers: string): void {
+  // No --concurrency: a resume keeps the run's own.
   const resumed = cli(["resume", "--db", db, "--answers", answers, "--quiet"]);
   expect(resumed.stderr).toBe("");
   expect(resumed.status).toBe(0);
@@ -108,6 +113,52 @@ describe("crash safety (built CLI)", () => {
       const told = story(db);
       expect(told.decisions, `kill at ${delay} ms`).toEqual(expected.decisions);
       expect(told.done, `kill at ${delay} ms`).toEqual(expected.done);
+    }
+  }, 120_000);
+});
+
+describe("crash safety at --concurrency 2 (built CLI)", () => {
+  let expected: ReturnType<typeof story>;
+
+  beforeAll(() => {
+    const sequential = project();
+    const args = ["--answers", sequential.answers, "--quiet"];
+    expect(cli(["run", sequential.taskFile, "--db", sequential.db, ...args]).status).toBe(0);
+    expected = story(sequential.db);
+  });
+
+  /** Checks that a run told each task's story as the uninterrupted run at concurrency 1 did. */
+  const expectSameStories = (db: string, what: string) => {
+    const told = story(db);
+    expect(told.byTask, what).toEqual(expected.byTask);
+    expect([...told.decisions].sort(), what).toEqual([...expected.decisions].sort());
+  };
+
+  it("resumes to the same per-task stories after a SIGKILL right after each journal append", () => {
+    for (let after = 1; after < expected.appends; after++) {
+      const { taskFile, db, answers } = project();
+      const crashed = cli(
+        ["run", taskFile, "--db", db, "--answers", answers, "--quiet", "--concurrency", "2"],
+        { LOOPGATE_CRASH_AFTER_APPENDS: String(after) },
+      );
+      expect(crashed.signal, `append ${after}`).toBe("SIGKILL");
+      expect(story(db).appends, `append ${after}`).toBe(after);
+      resumeToEnd(db, answers);
+      expectSameStories(db, `append ${after}`);
+    }
+  }, 300_000);
+
+  it("resumes to the same per-task stories after kills at random moments, mid-step included", async () => {
+    for (const delay of [60, 150, 250, 400]) {
+      const { taskFile, db, answers } = project(0.1);
+      const args = ["--db", db, "--answers", answers, "--quiet"];
+      const child = startCli(["run", taskFile, ...args, "--concurrency", "2"]);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      child.kill("SIGKILL");
+      await new Promise((resolve) => child.once("exit", resolve));
+      if (hasRun(db)) resumeToEnd(db, answers);
+      else expect(cli(["run", taskFile, ...args, "--concurrency", "2"]).status).toBe(0);
+      expectSameStories(db, `kill at ${delay} ms`);
     }
   }, 120_000);
 });

@@ -49,6 +49,15 @@ CREATE TABLE IF NOT EXISTS leases (
 );
 `;
 
+/**
+ * Columns added to `runs` after its first version, with their definitions. Added in place when
+ * missing: an older loopgate reading the journal ignores them, so the schema version stays.
+ */
+const ADDED_RUN_COLUMNS = {
+  // Runs journaled before `--concurrency` ran one task at a time.
+  concurrency: "INTEGER NOT NULL DEFAULT 1",
+} as const;
+
 /** A run as journaled: the task file it was started from, validated, frozen for resumes. */
 export interface RunRecord {
   readonly id: number;
@@ -57,6 +66,8 @@ export interface RunRecord {
   readonly baseDir: string;
   /** The task file's document as parsed when the run started. */
   readonly document: unknown;
+  /** How many tasks the run works on at once (`run --concurrency`); a resume may override it. */
+  readonly concurrency: number;
 }
 
 /** One journaled event with when it happened and the driver's notes (pid, host). */
@@ -74,6 +85,7 @@ interface RunRow {
   task_file: string;
   base_dir: string;
   document: string;
+  concurrency: number;
 }
 
 interface EventRow {
@@ -91,6 +103,7 @@ function runOf(row: RunRow): RunRecord {
     taskFile: row.task_file,
     baseDir: row.base_dir,
     document: JSON.parse(row.document) as unknown,
+    concurrency: row.concurrency,
   };
 }
 
@@ -137,6 +150,10 @@ export class Journal {
     db.pragma("foreign_keys = ON");
     db.transaction(() => {
       db.exec(SCHEMA);
+      const columns = db.prepare("SELECT name FROM pragma_table_info('runs')").pluck().all();
+      for (const [name, definition] of Object.entries(ADDED_RUN_COLUMNS)) {
+        if (!columns.includes(name)) db.exec(`ALTER TABLE runs ADD COLUMN ${name} ${definition}`);
+      }
       db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)").run(
         SCHEMA_VERSION,
       );
@@ -152,11 +169,14 @@ export class Journal {
     return new Journal(db, path);
   }
 
-  /** Records a new run of a task file and returns its id. */
-  createRun(taskFile: string, baseDir: string, document: unknown): number {
+  /** Records a new run of a task file, worked on `concurrency` tasks at a time; returns its id. */
+  createRun(taskFile: string, baseDir: string, document: unknown, concurrency = 1): number {
     const result = this.db
-      .prepare("INSERT INTO runs (created_at, task_file, base_dir, document) VALUES (?, ?, ?, ?)")
-      .run(new Date().toISOString(), taskFile, baseDir, JSON.stringify(document));
+      .prepare(
+        `INSERT INTO runs (created_at, task_file, base_dir, document, concurrency)
+         VALUES (?, ?, ?, ?, ?)`,
+      )
+      .run(new Date().toISOString(), taskFile, baseDir, JSON.stringify(document), concurrency);
     return Number(result.lastInsertRowid);
   }
 

@@ -10,6 +10,8 @@ import type { Progress } from "./progress.js";
 export interface ProgressStream {
   readonly write: (text: string) => void;
   readonly isTTY: boolean;
+  /** The terminal's width: the live line is cut to it, as a wrapped line cannot be cleared. */
+  readonly columns?: number | undefined;
 }
 
 /** `2/3`: the attempt and the cap granted so far. */
@@ -88,40 +90,83 @@ export function eventLine(event: LoopEvent, state: LoopState, paint: Paint): str
   }
 }
 
+/** What the live line says about one running step: alone, or beside other tasks' steps. */
+interface RunningStep {
+  readonly alone: string;
+  readonly beside: string;
+}
+
+/** Cuts a line to the terminal's width. */
+function fit(text: string, columns: number | undefined): string {
+  return columns === undefined || text.length < columns ? text : `${text.slice(0, columns - 2)}…`;
+}
+
 /**
- * Progress as lines: one per step result, decision and answer, so a CI log reads as the story
- * of the run. On a terminal a transient line shows the step that is running.
+ * Progress as lines: one per step result, decision and answer, each starting with its task's id,
+ * so a CI log reads as the story of the run even when tasks run at once. On a terminal a live
+ * line shows the steps running (several tasks' steps side by side). While a human is asked, the
+ * lines wait and follow the answer.
  */
 export function lineProgress(stream: ProgressStream, paint: Paint): Progress {
+  const running = new Map<string, RunningStep>();
   let transient = false;
+  let holds = 0;
+  const held: (() => void)[] = [];
   const clear = () => {
     if (transient) stream.write("\r\u001b[2K");
     transient = false;
   };
+  const redraw = () => {
+    clear();
+    if (!stream.isTTY || holds > 0 || running.size === 0) return;
+    const steps = [...running.values()];
+    const text =
+      steps.length === 1
+        ? (steps[0]?.alone ?? "")
+        : `running: ${steps.map((step) => step.beside).join(" · ")}`;
+    stream.write(paint.dim(fit(text, stream.columns)));
+    transient = true;
+  };
+  const print = (line: string) => {
+    clear();
+    stream.write(`${line}\n`);
+    redraw();
+  };
+  // Held while a question is on screen; written in order once it is answered.
+  const soon = (write: () => void) => (holds > 0 ? held.push(write) : write());
   return {
-    stepStarting: (effect, state) => {
-      if (!stream.isTTY) return;
+    stepStarting: (effect, state) =>
+      soon(() => {
+        const task = state.tasks.find((candidate) => candidate.id === effect.taskId);
+        const last = task?.lastDecision;
+        const lastWords =
+          last === null || last === undefined ? "" : ` · last ${last.action} (${last.reason})`;
+        const beside = `${effect.taskId} #${attemptOf(state, task, effect.iteration)} ${effect.step}`;
+        running.set(effect.taskId, {
+          alone: `${beside} running…${spendOf(state, task)}${lastWords}`,
+          beside,
+        });
+        redraw();
+      }),
+    recorded: (event, state) =>
+      soon(() => {
+        if (event.type === "step-finished") running.delete(event.taskId);
+        const line = eventLine(event, state, paint);
+        if (line !== null) print(line);
+      }),
+    notice: (message) => soon(() => print(paint.dim(message))),
+    asking: async (question) => {
+      holds += 1;
       clear();
-      const task = state.tasks.find((candidate) => candidate.id === effect.taskId);
-      const last = task?.lastDecision;
-      const lastWords =
-        last === null || last === undefined ? "" : ` · last ${last.action} (${last.reason})`;
-      stream.write(
-        paint.dim(
-          `${effect.taskId} #${attemptOf(state, task, effect.iteration)} ${effect.step} running…${spendOf(state, task)}${lastWords}`,
-        ),
-      );
-      transient = true;
-    },
-    recorded: (event, state) => {
-      const line = eventLine(event, state, paint);
-      if (line === null) return;
-      clear();
-      stream.write(`${line}\n`);
-    },
-    notice: (message) => {
-      clear();
-      stream.write(`${paint.dim(message)}\n`);
+      try {
+        return await question();
+      } finally {
+        holds -= 1;
+        if (holds === 0) {
+          for (const write of held.splice(0)) write();
+          redraw();
+        }
+      }
     },
   };
 }

@@ -17,13 +17,16 @@ export interface LoadedRun {
   readonly runDir: string;
 }
 
-/** Rebuilds a run's state by folding its journal through the pure loop. */
-export function loadRun(journal: Journal, runId: number): LoadedRun {
+/**
+ * Rebuilds a run's state by folding its journal through the pure loop, working on `concurrency`
+ * tasks at once: the run's own (`run --concurrency`) unless a resume overrides it.
+ */
+export function loadRun(journal: Journal, runId: number, concurrency?: number): LoadedRun {
   const run = journal.run(runId);
   if (run === undefined)
     throw new LoopgateError("INVALID_USAGE", `no run ${runId} in ${journal.path}`);
   const file = decodeTaskFile(run.document);
-  const plan = planOf(file);
+  const plan: LoopPlan = { ...planOf(file), concurrency: concurrency ?? run.concurrency };
   const entries = journal.events(runId);
   return {
     run,

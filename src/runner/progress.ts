@@ -10,6 +10,11 @@ export interface Progress {
   readonly recorded: (event: LoopEvent, state: LoopState) => void;
   /** The runner waits on something outside the loop (a lease). */
   readonly notice: (message: string) => void;
+  /**
+   * A human may be asked a question: other tasks' progress must not write over it, so what they
+   * report meanwhile waits until the question is answered.
+   */
+  readonly asking: <T>(question: () => Promise<T>) => Promise<T>;
 }
 
 /** Progress that prints nothing (`--quiet`). */
@@ -17,4 +22,5 @@ export const silentProgress: Progress = {
   stepStarting: () => undefined,
   recorded: () => undefined,
   notice: () => undefined,
+  asking: (question) => question(),
 };

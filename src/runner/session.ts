@@ -23,7 +23,7 @@ export const EXIT = {
   finished: 0,
   internalError: 1,
   invalidInput: 2,
-  /** A task waits for an answer: `loopgate answer`, then `loopgate resume`. */
+  /** Tasks wait for answers and no other task can move: `loopgate answer`, then `loopgate resume`. */
   awaitingAnswer: 3,
   /** Another runner holds the run. */
   busy: 4,
@@ -32,6 +32,8 @@ export const EXIT = {
 /** How `run` and `resume` carry a run forward and report it. */
 export interface SessionOptions {
   readonly answersFile?: string;
+  /** Overrides the run's recorded concurrency for this session. */
+  readonly concurrency?: number;
   readonly quiet: boolean;
   readonly json: boolean;
   readonly stdout: (text: string) => void;
@@ -72,14 +74,21 @@ async function answerSource(answersFile: string | undefined): Promise<AnswerSour
   return sources.length === 0 ? noAnswers : firstAnswer(...sources);
 }
 
-/** How to answer a paused task, for a person reading the terminal or a CI log. */
-function pausedHint(runId: number, effect: AwaitAnswer): string {
+/** What a paused task asks and offers, for a person reading the terminal or a CI log. */
+function pausedQuestion(runId: number, effect: AwaitAnswer): string {
   const options = effect.options.map((option) => `  ${option.id}. ${option.label}`).join("\n");
   return `\n${effect.taskId} awaits an answer (run ${runId}, attempt ${effect.iteration}, ${effect.decision.reason}).
 ${effect.decision.action === "escalate" ? effect.decision.question.trimEnd() : effect.decision.message}
-${options === "" ? "" : `\nOptions:\n${options}\n`}
-Answer, then resume:
-  loopgate answer ${effect.taskId} --option N | --text "…" | --approve | --abort
+${options === "" ? "" : `\nOptions:\n${options}\n`}`;
+}
+
+/** Every paused task's question, then how to answer them and go on. */
+function pausedHint(runId: number, paused: readonly AwaitAnswer[]): string {
+  const tasks = paused.map((effect) => effect.taskId);
+  const each = tasks.length === 1 ? (tasks[0] ?? "") : "TASK";
+  return `${paused.map((effect) => pausedQuestion(runId, effect)).join("")}
+Answer${tasks.length === 1 ? "" : ` each of ${tasks.join(", ")}`}, then resume:
+  loopgate answer ${each} --option N | --text "…" | --approve | --abort
   loopgate resume
 `;
 }
@@ -90,6 +99,8 @@ export interface SessionFlags {
   readonly answers?: string | undefined;
   readonly quiet?: boolean | undefined;
   readonly json?: boolean | undefined;
+  /** Tasks worked on at once for this session; the run's own when absent. */
+  readonly concurrency?: number | undefined;
 }
 
 /**
@@ -105,6 +116,7 @@ export async function driveSession(
   try {
     return await continueRun(journal, pick(journal), {
       ...(flags.answers === undefined ? {} : { answersFile: flags.answers }),
+      ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
       quiet: flags.quiet === true,
       json: flags.json === true,
       stdout,
@@ -131,9 +143,10 @@ async function continueRun(
       progress: options.quiet
         ? silentProgress
         : lineProgress(
-            { write: (text) => stderr.write(text), isTTY: stderr.isTTY },
+            { write: (text) => stderr.write(text), isTTY: stderr.isTTY, columns: stderr.columns },
             paintFor(stderr.isTTY),
           ),
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(Number.isInteger(crash) && crash > 0 ? { crashAfterAppends: crash } : {}),
     });
   } catch (error) {
@@ -149,21 +162,21 @@ async function continueRun(
   const summary = runSummary(result.state);
   const paused = result.paused;
   if (options.json) {
+    const awaiting = paused.map((effect) => ({
+      taskId: effect.taskId,
+      iteration: effect.iteration,
+      decision: effect.decision,
+      options: effect.options,
+    }));
     options.stdout(
       `${JSON.stringify(
         toWire({
           run: runId,
-          status: paused === null ? "finished" : "awaiting-answer",
+          status: paused.length === 0 ? "finished" : "awaiting-answer",
           tasks: summary,
-          awaiting:
-            paused === null
-              ? null
-              : {
-                  taskId: paused.taskId,
-                  iteration: paused.iteration,
-                  decision: paused.decision,
-                  options: paused.options,
-                },
+          // The first paused task, as before several tasks could pause at once; then all of them.
+          awaiting: awaiting[0] ?? null,
+          awaitingTasks: awaiting,
         }),
         null,
         2,
@@ -172,7 +185,7 @@ async function continueRun(
   } else {
     options.stdout(summaryTable(summary, paintFor(process.stdout.isTTY)));
   }
-  if (paused === null) return EXIT.finished;
+  if (paused.length === 0) return EXIT.finished;
   if (!options.quiet) stderr.write(pausedHint(runId, paused));
   return EXIT.awaitingAnswer;
 }

@@ -1,4 +1,7 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -9,14 +12,17 @@ import { silentProgress } from "./progress.js";
 import { driveRun } from "./sqlite-driver.js";
 import { fixtureProject, type Fixture } from "./test-support/fixture-project.js";
 
-function start(fixture: Fixture): { journal: Journal; runId: number } {
+function start(fixture: Fixture, concurrency = 1): { journal: Journal; runId: number } {
   const journal = Journal.open(fixture.db);
   const document = parse(readFileSync(fixture.taskFile, "utf8")) as unknown;
   return {
     journal,
-    runId: journal.createRun(fixture.taskFile, dirname(fixture.taskFile), document),
+    runId: journal.createRun(fixture.taskFile, dirname(fixture.taskFile), document, concurrency),
   };
 }
+
+const outcomes = (state: Parameters<typeof runSummary>[0]) =>
+  runSummary(state).map((task) => `${task.taskId}:${task.outcome}`);
 
 const decisions = (journal: Journal, runId: number) =>
   journal
@@ -32,7 +38,9 @@ describe("driveRun", () => {
     const fixture = fixtureProject({ passFrom: 4, tasks: ["a", "b"] });
     const { journal, runId } = start(fixture);
     const paused = await driveRun({ journal, runId, answers: noAnswers, progress: silentProgress });
-    expect(paused.paused).toMatchObject({ kind: "await-answer", taskId: "a", iteration: 3 });
+    expect(paused.paused).toEqual([
+      expect.objectContaining({ kind: "await-answer", taskId: "a", iteration: 3 }),
+    ]);
     const answers = new Map([
       ["a", [{ kind: "text" as const, text: "use a number" }]],
       ["b", [{ kind: "option" as const, option: 1 }]],
@@ -43,7 +51,7 @@ describe("driveRun", () => {
       answers: answersFrom(answers, "answers.yaml"),
       progress: silentProgress,
     });
-    expect(done.paused).toBeNull();
+    expect(done.paused).toEqual([]);
     expect(
       runSummary(done.state).map((task) => [
         task.taskId,
@@ -86,7 +94,7 @@ describe("driveRun", () => {
     const journal = Journal.open(fixture.db);
     const runId = journal.createRun(fixture.taskFile, fixture.dir, document);
     const result = await driveRun({ journal, runId, answers: noAnswers, progress: silentProgress });
-    expect(result.paused).toBeNull();
+    expect(result.paused).toEqual([]);
     for (const name of ["PWNED", "PWNED2", "PWNED3"])
       expect(existsSync(join(fixture.dir, name))).toBe(false);
     const seen = readFileSync(join(fixture.dir, "seen-2.json"), "utf8");
@@ -103,7 +111,7 @@ describe("driveRun", () => {
     await expect(
       driveRun({ journal: other, runId, answers: noAnswers, progress: silentProgress }),
     ).rejects.toThrow(/is being run by pid/);
-    expect((await first).paused).toBeNull();
+    expect((await first).paused).toEqual([]);
     expect(decisions(journal, runId)).toEqual(["1:proceed:VALIDATION_PASSED"]);
     journal.close();
     other.close();
@@ -123,4 +131,74 @@ describe("driveRun", () => {
     expect(journal.events(runId).map((entry) => entry.event.type)).toEqual(["step-started"]);
     journal.close();
   });
+
+  it("works on the run's recorded concurrency: two tasks pause at once; a resume may override it", async () => {
+    const fixture = fixtureProject({ passFrom: 4, tasks: ["a", "b", "quick"] });
+    const { journal, runId } = start(fixture, 2);
+    const paused = await driveRun({ journal, runId, answers: noAnswers, progress: silentProgress });
+    expect(paused.paused.map((effect) => effect.taskId)).toEqual(["a", "b"]);
+    expect(outcomes(paused.state)).toEqual([
+      "a:awaiting-answer",
+      "b:awaiting-answer",
+      "quick:pending",
+    ]);
+    // One task at a time for this resume: a goes on; b keeps its place, so quick cannot start.
+    const answers = new Map([["a", [{ kind: "text" as const, text: "go on" }]]]);
+    const resumed = await driveRun({
+      journal,
+      runId,
+      concurrency: 1,
+      answers: answersFrom(answers, "answers.yaml"),
+      progress: silentProgress,
+    });
+    expect(outcomes(resumed.state)).toEqual(["a:proceeded", "b:awaiting-answer", "quick:pending"]);
+    expect(resumed.paused.map((effect) => effect.taskId)).toEqual(["b"]);
+    expect(journal.run(runId)?.concurrency).toBe(2);
+    journal.close();
+  });
+
+  it("kills what is left of every step a dead runner had in flight before running them again", async () => {
+    const fixture = fixtureProject({ passFrom: 1, tasks: ["a", "b"] });
+    const { journal, runId } = start(fixture, 2);
+    const orphans = ["a", "b"].map((taskId) => {
+      const child = spawn("sleep", ["30"], { detached: true, stdio: "ignore" });
+      const effectId = JSON.stringify([taskId, 1, "generate", 0]);
+      journal.append(
+        runId,
+        { type: "step-started", effectId, taskId, iteration: 1, step: "generate" },
+        { pid: child.pid, host: hostname() },
+      );
+      return once(child, "exit");
+    });
+    const done = await driveRun({ journal, runId, answers: noAnswers, progress: silentProgress });
+    expect(await Promise.all(orphans)).toEqual([
+      [null, "SIGKILL"],
+      [null, "SIGKILL"],
+    ]);
+    expect(outcomes(done.state)).toEqual(["a:proceeded", "b:proceeded"]);
+    journal.close();
+  });
+
+  it("stops the other tasks when one fails, journaling nothing of their cut-off steps", async () => {
+    const fixture = fixtureProject({ passFrom: 1, tasks: ["bad", "slow"] });
+    const document = parse(readFileSync(fixture.taskFile, "utf8")) as {
+      tasks: { id: string; steps?: unknown }[];
+    };
+    const [bad, slow] = document.tasks;
+    if (bad === undefined || slow === undefined) throw new Error("two tasks expected");
+    bad.steps = {
+      generate: { command: `sleep 0.2; echo '{"spnd": 1}' >> "$LOOPGATE_REPORT_FILE"` },
+    };
+    slow.steps = { generate: { command: "sleep 30" } };
+    const journal = Journal.open(fixture.db);
+    const runId = journal.createRun(fixture.taskFile, fixture.dir, document, 2);
+    await expect(
+      driveRun({ journal, runId, answers: noAnswers, progress: silentProgress }),
+    ).rejects.toThrow(/unknown key "spnd"/);
+    const events = journal
+      .events(runId)
+      .map((entry) => `${entry.event.taskId} ${entry.event.type}`);
+    expect(events.sort()).toEqual(["bad step-started", "slow step-started"]);
+    journal.close();
+  }, 20_000);
 });

@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { hostname } from "node:os";
 import { LoopgateError } from "../core/errors.js";
-import { activeTask, effectsOf } from "../core/loop/effects-of.js";
-import type { AwaitAnswer, LoopEffect, RunStep } from "../core/loop/loop-effect.js";
+import { awaitedAnswers, effectsOf, type TaskEffect } from "../core/loop/effects-of.js";
+import type { AwaitAnswer, RunStep } from "../core/loop/loop-effect.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
 import type { LoopState } from "../core/loop/loop-state.js";
 import { transition } from "../core/loop/transition.js";
 import { stepsOf } from "../wire/task-file.js";
-import type { AnswerSource } from "./answer-source.js";
+import type { AnswerSource, SourcedAnswer } from "./answer-source.js";
 import { DEFAULT_OUTPUT_LIMIT } from "./bounded-output.js";
 import { executeStep } from "./execute-step.js";
 import type { Journal, JournalEntry } from "./journal.js";
@@ -17,6 +17,8 @@ import type { Progress } from "./progress.js";
 
 /** How often a runner checks a task lease another runner holds. */
 const LEASE_POLL_MS = 1_000;
+/** Grace a step cut short by another task's failure gets between SIGTERM and SIGKILL. */
+const STOP_GRACE_MS = 2_000;
 
 /** What the SQLite driver needs to carry a run forward. */
 export interface DriveOptions {
@@ -24,6 +26,8 @@ export interface DriveOptions {
   readonly runId: number;
   readonly answers: AnswerSource;
   readonly progress: Progress;
+  /** How many tasks to work on at once for this drive; the run's own (`run --concurrency`) when absent. */
+  readonly concurrency?: number;
   /**
    * Test hook for the crash test: SIGKILL this process right after the n-th journal append.
    * Set through `LOOPGATE_CRASH_AFTER_APPENDS`; never set it in production.
@@ -31,30 +35,46 @@ export interface DriveOptions {
   readonly crashAfterAppends?: number;
 }
 
-/** Where a drive stopped: the run finished, or a task waits for an answer nobody gave. */
+/** Where a drive stopped: the run finished, or tasks wait for answers nobody gave. */
 export interface DriveResult {
   readonly state: LoopState;
-  readonly paused: AwaitAnswer | null;
+  /** Every task awaiting an answer, in file order; empty when the run finished. */
+  readonly paused: readonly AwaitAnswer[];
 }
 
-/** Kills what is left of a step a dead runner started: its result will never be read. */
-function killOrphan(entries: readonly JournalEntry[], effectId: string): void {
-  const started = entries.findLast(
-    (entry) => entry.event.type === "step-started" && entry.event.effectId === effectId,
-  );
-  const pid = started?.meta?.pid;
-  if (typeof pid !== "number" || started?.meta?.host !== hostname()) return;
+/** Sends a signal to a step's whole process group, which may be gone already. */
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
   try {
-    process.kill(-pid, "SIGKILL");
+    process.kill(-pid, signal);
   } catch {
     // Already gone.
   }
 }
 
 /**
- * The SQLite driver: folds the run's journal through the pure loop, then carries out each
- * effect and journals the event before applying it. A step is journaled as started and as
- * finished; one cut off in between runs again on resume (at-least-once).
+ * Kills what is left of every step a dead runner started on this host and never saw finish: their
+ * results will never be read, and each runs again. Only a step's latest start counts; an earlier
+ * one was cut off and killed before.
+ */
+function killOrphans(entries: readonly JournalEntry[]): void {
+  const latestStart = new Map<string, JournalEntry>();
+  for (const entry of entries) {
+    const event = entry.event;
+    if (event.type === "step-started") latestStart.set(event.effectId, entry);
+    else if (event.type === "step-finished") latestStart.delete(event.effectId);
+  }
+  for (const started of latestStart.values()) {
+    const pid = started.meta?.pid;
+    if (typeof pid === "number" && started.meta?.host === hostname()) signalGroup(pid, "SIGKILL");
+  }
+}
+
+/**
+ * The SQLite driver: folds the run's journal through the pure loop, then carries out the effects
+ * of up to `concurrency` tasks at once — each task's own effects one after another — journaling
+ * each event before applying it. A step is journaled as started and as finished; one cut off in
+ * between runs again on resume (at-least-once). Answers are asked one at a time; a task nobody
+ * answers stays paused while the others go on, and the drive ends when no task can move.
  */
 export async function driveRun(options: DriveOptions): Promise<DriveResult> {
   const { journal, runId, progress } = options;
@@ -67,17 +87,19 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       `run ${runId} is being run by pid ${taken.holder.pid} on ${taken.holder.host}`,
     );
   }
-  let currentPid: number | undefined;
+  // The process groups of the steps running now.
+  const steps = new Set<number>();
   const interrupt = (signal: NodeJS.Signals) => {
-    if (currentPid !== undefined) process.kill(-currentPid, "SIGTERM");
+    for (const pid of steps) signalGroup(pid, "SIGTERM");
     leases.releaseAll();
-    // The journal holds everything so far; `loopgate resume` re-runs the interrupted step.
+    // The journal holds everything so far; `loopgate resume` re-runs the interrupted steps.
     process.exit(signal === "SIGINT" ? 130 : 143);
   };
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
   try {
-    const loaded = loadRun(journal, runId);
+    const loaded = loadRun(journal, runId, options.concurrency);
+    killOrphans(loaded.entries);
     let state = loaded.state;
     let appends = 0;
     const record = (event: LoopEvent, meta: Record<string, unknown> | null = null) => {
@@ -89,26 +111,54 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       state = next;
       progress.recorded(event, state);
     };
-    const [first] = effectsOf(state);
-    if (first?.kind === "run-step") killOrphan(loaded.entries, first.id);
-    for (;;) {
-      const [effect] = effectsOf(state);
-      if (effect === undefined || effect.kind === "finish") return { state, paused: null };
+    // Once a task fails (a step's bad report line, a journal conflict), the others stop: their
+    // steps are killed and their results, no longer trustworthy, are not journaled.
+    const stop = new AbortController();
+    let failure: { readonly error: unknown } | undefined;
+    const fail = (error: unknown) => {
+      failure ??= { error };
+      stop.abort();
+      for (const pid of steps) {
+        signalGroup(pid, "SIGTERM");
+        setTimeout(() => signalGroup(pid, "SIGKILL"), STOP_GRACE_MS).unref();
+      }
+    };
+    // Answers are asked one at a time, so two prompts never share the terminal.
+    let asking: Promise<unknown> = Promise.resolve();
+    const ask = (effect: AwaitAnswer): Promise<SourcedAnswer | null> => {
+      const turn = asking.then(() => {
+        const task = state.tasks.find((candidate) => candidate.id === effect.taskId);
+        if (stop.signal.aborted || task === undefined) return null;
+        return progress.asking(() => options.answers(effect, task, stop.signal));
+      });
+      asking = turn.catch(() => undefined);
+      return turn;
+    };
+    const unanswered = new Set<string>();
+    const carryOut = async (effect: TaskEffect): Promise<void> => {
       switch (effect.kind) {
         case "run-step": {
-          await holdTask(leases, effect.taskId, progress);
-          if (effect.delayMs > 0) await sleep(effect.delayMs);
+          await holdTask(leases, effect.taskId, progress, stop.signal);
+          if (effect.delayMs > 0) await sleep(effect.delayMs, undefined, { signal: stop.signal });
           progress.stepStarting(effect, state);
-          const outcome = await runStep(loaded, effect, (pid) => {
-            currentPid = pid;
+          let pid: number | undefined;
+          const outcome = await runStep(loaded, effect, (spawned) => {
+            pid = spawned;
+            steps.add(spawned);
+            // Spawned while another task failed: it is not run now, but on resume.
+            if (stop.signal.aborted) {
+              signalGroup(spawned, "SIGKILL");
+              return;
+            }
             record(
               { type: "step-started", ...eventBase(effect), step: effect.step },
-              { pid, host: hostname() },
+              { pid: spawned, host: hostname() },
             );
           });
-          currentPid = undefined;
-          record({ type: "step-finished", ...eventBase(effect), outcome });
-          break;
+          if (pid !== undefined) steps.delete(pid);
+          if (!stop.signal.aborted)
+            record({ type: "step-finished", ...eventBase(effect), outcome });
+          return;
         }
         case "record-decision":
           record({
@@ -120,19 +170,40 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           if (effect.decision.action === "proceed" || effect.decision.action === "abort") {
             leases.release(`task:${effect.taskId}`);
           }
-          break;
+          return;
         case "await-answer": {
-          const task = activeTask(state);
-          const given = task === undefined ? null : await options.answers(effect, task);
-          if (given === null) return { state, paused: effect };
+          const given = await ask(effect);
+          if (stop.signal.aborted) return;
+          if (given === null) {
+            unanswered.add(effect.id);
+            return;
+          }
           record(
             { type: "answer-given", ...eventBase(effect), answer: given.answer },
             { source: given.source },
           );
-          break;
+          return;
         }
       }
+    };
+    // One piece of work in flight per task: a task's steps, decisions and answers stay in order.
+    const working = new Map<string, Promise<void>>();
+    for (;;) {
+      for (const effect of stop.signal.aborted ? [] : effectsOf(state)) {
+        if (effect.kind === "finish" || working.has(effect.taskId) || unanswered.has(effect.id)) {
+          continue;
+        }
+        const work = carryOut(effect)
+          .catch(fail)
+          .finally(() => working.delete(effect.taskId));
+        working.set(effect.taskId, work);
+      }
+      if (working.size === 0) break;
+      await Promise.race(working.values());
     }
+    if (failure !== undefined) throw failure.error;
+    const finished = effectsOf(state)[0]?.kind === "finish";
+    return { state, paused: finished ? [] : awaitedAnswers(state) };
   } finally {
     process.off("SIGINT", interrupt);
     process.off("SIGTERM", interrupt);
@@ -141,12 +212,17 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
 }
 
 /** The fields an event shares with the effect it carries out. */
-function eventBase(effect: Exclude<LoopEffect, { kind: "finish" }>) {
+function eventBase(effect: TaskEffect) {
   return { effectId: effect.id, taskId: effect.taskId, iteration: effect.iteration };
 }
 
-/** Waits until no other runner holds the task. */
-async function holdTask(leases: Leases, taskId: string, progress: Progress): Promise<void> {
+/** Waits until no other runner holds the task, or the drive stops. */
+async function holdTask(
+  leases: Leases,
+  taskId: string,
+  progress: Progress,
+  signal: AbortSignal,
+): Promise<void> {
   for (let told = false; ; told = true) {
     const taken = leases.acquire(`task:${taskId}`);
     if (taken.ok) return;
@@ -155,7 +231,7 @@ async function holdTask(leases: Leases, taskId: string, progress: Progress): Pro
         `task ${taskId} is being run by pid ${taken.holder.pid} on ${taken.holder.host}; waiting`,
       );
     }
-    await sleep(LEASE_POLL_MS);
+    await sleep(LEASE_POLL_MS, undefined, { signal });
   }
 }
 

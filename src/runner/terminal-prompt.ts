@@ -60,19 +60,25 @@ export function readReply(reply: string, effect: AwaitAnswer): Answer | null | s
   return { kind: "text", text };
 }
 
-/** Asks on the terminal; a wrong option number asks again. */
+/**
+ * Asks on the terminal; a wrong option number asks again. The driver asks one question at a time
+ * and holds other tasks' progress meanwhile, so the screen shows one task's question at once.
+ */
 export function terminalPrompt(
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream,
   paint: Paint,
   by: string,
 ): AnswerSource {
-  return async (effect) => {
+  return async (effect, _task, signal) => {
     const readline = createInterface({ input, output, terminal: true });
     try {
       output.write(pauseScreen(effect, paint));
       for (;;) {
-        const reply = readReply(await readline.question("> "), effect);
+        const reply = readReply(
+          await readline.question("> ", signal === undefined ? {} : { signal }),
+          effect,
+        );
         if (typeof reply !== "string") {
           return reply === null ? null : { answer: { ...reply, by }, source: "terminal" };
         }

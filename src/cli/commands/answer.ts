@@ -1,5 +1,5 @@
 import type { Answer } from "../../core/loop/answer.js";
-import { activeTask, effectsOf } from "../../core/loop/effects-of.js";
+import { awaitedAnswers } from "../../core/loop/effects-of.js";
 import { transition } from "../../core/loop/transition.js";
 import { loadRun } from "../../runner/load-run.js";
 import { openJournal, whoAmI } from "../../runner/session.js";
@@ -47,8 +47,8 @@ function answerOf(values: {
 /** The run (latest first) in which the task waits for an answer. */
 function runAwaiting(journal: Journal, taskId: string): number {
   for (const run of journal.runs().reverse()) {
-    const task = activeTask(loadRun(journal, run.id).state);
-    if (task?.id === taskId && task.phase.name === "awaiting-answer") return run.id;
+    const awaited = awaitedAnswers(loadRun(journal, run.id).state);
+    if (awaited.some((effect) => effect.taskId === taskId)) return run.id;
   }
   throw new InputError(
     "TASK",
@@ -103,8 +103,8 @@ Exit codes: 0 recorded, 2 invalid arguments (no such task or option), 1 internal
     try {
       const runId = runOption(values.run) ?? runAwaiting(journal, taskId);
       const { state } = loadRun(journal, runId);
-      const [effect] = effectsOf(state);
-      if (effect?.kind !== "await-answer" || effect.taskId !== taskId) {
+      const effect = awaitedAnswers(state).find((awaited) => awaited.taskId === taskId);
+      if (effect === undefined) {
         throw new InputError(
           "TASK",
           `task ${JSON.stringify(taskId)} does not await an answer in run ${runId}`,

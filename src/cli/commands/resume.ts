@@ -2,19 +2,23 @@ import { driveSession } from "../../runner/session.js";
 import { latestRun, runOption } from "../../runner/pick-run.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
-import { SESSION_HELP, SESSION_OPTIONS } from "./run.js";
+import { concurrencyOption, SESSION_HELP, SESSION_OPTIONS } from "./run.js";
 
 /** `loopgate resume`: carries a paused or interrupted run on from its journal. */
 export const resumeCommand: Command = {
-  help: `Usage: loopgate resume [--run ID] [--db PATH] [--answers FILE] [--quiet] [--json]
+  help: `Usage: loopgate resume [--run ID] [--concurrency N] [--db PATH] [--answers FILE]
+                       [--quiet] [--json]
 
 Rebuilds the run from its journal and carries it on: after an answer, after
 exit code 3, or after a crash (kill -9 included). A step whose result was
-journaled is not run again; a step cut off mid-way runs again (steps are
-at-least-once). Without --run, resumes the latest run.
+journaled is not run again; steps cut off mid-way run again (steps are
+at-least-once), once what is left of them is killed. Without --run, resumes
+the latest run.
 
 Options:
   --run ID        the run to resume (see loopgate status)
+  --concurrency N tasks at once for this resume only (default: the run's own,
+                  as given to loopgate run)
 ${SESSION_HELP}`,
   async run({ args, stdout }) {
     const { values } = parseOptions(
@@ -23,8 +27,9 @@ ${SESSION_HELP}`,
       { ...SESSION_OPTIONS, run: { type: "string" } },
       0,
     );
+    const concurrency = concurrencyOption("resume", values.concurrency);
     return await driveSession(
-      values,
+      { ...values, concurrency },
       stdout,
       (journal) => runOption(values.run) ?? latestRun(journal),
     );

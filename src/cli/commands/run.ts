@@ -11,6 +11,7 @@ import { UsageError } from "../usage-error.js";
 export const SESSION_OPTIONS = {
   db: { type: "string" },
   answers: { type: "string" },
+  concurrency: { type: "string" },
   quiet: { type: "boolean" },
   json: { type: "boolean" },
 } as const;
@@ -22,19 +23,33 @@ export const SESSION_HELP = `  --db PATH       the journal (SQLite); default .lo
   --quiet         no progress on stderr
   --json          print the summary as JSON instead of a table
 
-Progress goes to stderr, one line per step result, decision and answer; the final
-table (task, outcome, iterations, spend, deciding condition) to stdout. On a
-terminal a paused task asks you; elsewhere the run stops with exit code 3.
-NO_COLOR is respected.
+Progress goes to stderr, one line per step result, decision and answer, each
+starting with its task; the final table (task, outcome, iterations, spend,
+deciding condition) to stdout. On a terminal a paused task asks you (one
+question at a time); elsewhere it stays paused while the other tasks go on, and
+the run stops with exit code 3 once no task can move. NO_COLOR is respected.
 
-Exit codes: 0 every task proceeded or ended, 3 a task awaits an answer
+Exit codes: 0 every task proceeded or ended, 3 tasks await answers
 (loopgate answer, then loopgate resume), 2 invalid input or arguments,
 4 another runner holds the run, 1 internal error.
 `;
 
+/** `--concurrency N` as a number of tasks; a usage error unless it is a positive integer. */
+export function concurrencyOption(command: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const places = /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(places) || places < 1) {
+    throw new UsageError(
+      `${command}: --concurrency expects a positive integer (tasks at once), got ${JSON.stringify(value)}`,
+    );
+  }
+  return places;
+}
+
 /** `loopgate run`: the loop over a task file, journaled in SQLite. */
 export const runCommand: Command = {
-  help: `Usage: loopgate run TASKS_FILE [--db PATH] [--answers FILE] [--quiet] [--json]
+  help: `Usage: loopgate run TASKS_FILE [--concurrency N] [--db PATH] [--answers FILE]
+                    [--quiet] [--json]
 
 Runs each task of TASKS_FILE through generate → test → review → decide until it
 proceeds or is aborted: retries hand the feedback to the next generate step,
@@ -43,17 +58,22 @@ journaled; after a crash, loopgate resume carries on where the run stopped.
 See docs/runner.md for the task file and the step protocol.
 
 Options:
+  --concurrency N up to N tasks at once (default 1: one after another); each
+                  task's own steps stay in order, tasks start in file order as
+                  places free up, a paused task keeps its place. Recorded with
+                  the run: loopgate resume keeps it
 ${SESSION_HELP}`,
   async run({ args, stdout }) {
     const { values, positionals } = parseOptions("run", args, SESSION_OPTIONS, 1);
+    const concurrency = concurrencyOption("run", values.concurrency);
     const file = positionals[0];
     if (file === undefined)
       throw new UsageError("run: missing TASKS_FILE (see loopgate run --help)");
     const input = await readInput(file);
     const document = parseText(input.text, input.source);
     decodeTaskFile(document);
-    return await driveSession(values, stdout, (journal) =>
-      journal.createRun(resolve(file), dirname(resolve(file)), document),
+    return await driveSession({ ...values, concurrency }, stdout, (journal) =>
+      journal.createRun(resolve(file), dirname(resolve(file)), document, concurrency),
     );
   },
 };

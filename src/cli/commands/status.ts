@@ -1,4 +1,4 @@
-import { activeTask, effectsOf } from "../../core/loop/effects-of.js";
+import { activeTask, awaitedAnswers, effectsOf } from "../../core/loop/effects-of.js";
 import { runSummary } from "../../core/loop/run-summary.js";
 import { loadRun } from "../../runner/load-run.js";
 import { openJournal } from "../../runner/session.js";
@@ -32,11 +32,18 @@ Exit codes: 0 printed, 2 invalid arguments, 1 internal error.
     try {
       const runs = journal.runs().map((run) => {
         const { state } = loadRun(journal, run.id);
-        const [effect] = effectsOf(state);
+        const effects = effectsOf(state);
+        const awaited = awaitedAnswers(state).map((effect) => ({
+          taskId: effect.taskId,
+          iteration: effect.iteration,
+          reason: effect.decision.reason,
+          options: effect.options,
+        }));
+        // A run with one task paused and another still running is unfinished, not waiting.
         const status =
-          effect?.kind === "finish"
+          effects[0]?.kind === "finish"
             ? "finished"
-            : effect?.kind === "await-answer"
+            : effects.length > 0 && effects.every((effect) => effect.kind === "await-answer")
               ? "awaiting-answer"
               : "unfinished";
         return {
@@ -45,15 +52,8 @@ Exit codes: 0 printed, 2 invalid arguments, 1 internal error.
           taskFile: run.taskFile,
           status,
           active: activeTask(state)?.id ?? null,
-          awaiting:
-            effect?.kind === "await-answer"
-              ? {
-                  taskId: effect.taskId,
-                  iteration: effect.iteration,
-                  reason: effect.decision.reason,
-                  options: effect.options,
-                }
-              : null,
+          awaiting: awaited[0] ?? null,
+          awaitingTasks: awaited,
           tasks: runSummary(state),
         };
       });
@@ -74,11 +74,12 @@ Exit codes: 0 printed, 2 invalid arguments, 1 internal error.
       ]);
       let text = columns(["run", "started", "status", "tasks", "task file"], rows);
       for (const run of runs) {
-        if (run.awaiting === null) continue;
-        const options = run.awaiting.options
-          .map((option) => `${option.id}. ${option.label}`)
-          .join("; ");
-        text += `\nrun ${run.run}: ${run.awaiting.taskId} awaits an answer after attempt ${run.awaiting.iteration} (${run.awaiting.reason})${options === "" ? "" : ` — options: ${options}`}\n  loopgate answer ${run.awaiting.taskId} --option N | --text "…" | --approve | --abort\n`;
+        for (const awaiting of run.awaitingTasks) {
+          const options = awaiting.options
+            .map((option) => `${option.id}. ${option.label}`)
+            .join("; ");
+          text += `\nrun ${run.run}: ${awaiting.taskId} awaits an answer after attempt ${awaiting.iteration} (${awaiting.reason})${options === "" ? "" : ` — options: ${options}`}\n  loopgate answer ${awaiting.taskId} --option N | --text "…" | --approve | --abort\n`;
+        }
       }
       stdout(text);
       return 0;

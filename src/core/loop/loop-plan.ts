@@ -36,9 +36,15 @@ export interface LoopTask {
   readonly hasReview: boolean;
 }
 
-/** Everything the pure loop needs to know about a run: its tasks, in the order they run. */
+/** Everything the pure loop needs to know about a run: its tasks, in the order they start. */
 export interface LoopPlan {
   readonly tasks: readonly LoopTask[];
+  /**
+   * How many unfinished tasks get effects at once: the first `concurrency` tasks, in file order,
+   * that are not done (a paused task keeps its place). Absent means 1: one task after another.
+   * It only schedules; a journal replays to the same state whatever concurrency wrote it.
+   */
+  readonly concurrency?: number;
 }
 
 /** The default re-grant policy: two more attempts, no extra budget or time. */

@@ -11,7 +11,7 @@ export const LOOP_STATE_VERSION = 1;
 
 /** Where a task is in its loop. */
 export type TaskPhase =
-  /** Not started: an earlier task is still running. */
+  /** Not started: nothing of it is journaled yet (earlier tasks hold every place, or it is next). */
   | { readonly name: "pending" }
   /** A step of the current attempt is to run (or running). */
   | { readonly name: "running"; readonly step: StepName }

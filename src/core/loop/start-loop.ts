@@ -2,7 +2,6 @@ import type { LoopEffect } from "./loop-effect.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { LOOP_STATE_VERSION, type LoopState, type TaskState } from "./loop-state.js";
 import { effectsOf } from "./effects-of.js";
-import { activateNext } from "./task-moves.js";
 
 /** A task that has not started. */
 function pendingTask(id: string): TaskState {
@@ -27,12 +26,15 @@ function pendingTask(id: string): TaskState {
   };
 }
 
-/** The state before any event: the first task about to generate its first attempt. */
+/**
+ * The state before any event: every task still to start. Its effects are the first generate
+ * step of the first task, or of the first `plan.concurrency` tasks.
+ */
 export function startLoop(plan: LoopPlan): { state: LoopState; effects: LoopEffect[] } {
   const state: LoopState = {
     version: LOOP_STATE_VERSION,
     plan,
-    tasks: activateNext(plan.tasks.map((task) => pendingTask(task.id))),
+    tasks: plan.tasks.map((task) => pendingTask(task.id)),
   };
   return { state, effects: effectsOf(state) };
 }

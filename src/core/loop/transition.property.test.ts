@@ -4,6 +4,9 @@ import type { Answer } from "./answer.js";
 import type { LoopEvent } from "./loop-event.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { replay } from "./replay.js";
+import { startLoop } from "./start-loop.js";
+import { effectsOf } from "./effects-of.js";
+import { transition } from "./transition.js";
 import {
   drive,
   generated,
@@ -11,6 +14,7 @@ import {
   reviewed,
   task,
   tested,
+  type Scheduler,
   type World,
 } from "./test-support/loop-world.js";
 
@@ -22,73 +26,115 @@ const answerArb: fc.Arbitrary<Answer> = fc.oneof(
   fc.constant({ kind: "approve" as const }),
 );
 
-const planArb: fc.Arbitrary<LoopPlan> = fc
-  .array(
-    fc.record({
-      maxIterations: fc.integer({ min: 1, max: 4 }),
-      extraIterations: fc.integer({ min: 1, max: 3 }),
-      budgetCap: fc.option(fc.integer({ min: 0, max: 6 }), { nil: null }),
-      maxPolls: fc.integer({ min: 0, max: 2 }),
-      hasTest: fc.boolean(),
-      hasReview: fc.boolean(),
-      autoRetry: fc.boolean(),
-    }),
-    { minLength: 1, maxLength: 3 },
-  )
-  .map((tasks) =>
-    plan(
-      ...tasks.map((settings, index) =>
-        task(`t${index}`, {
-          iterationControl: {
-            maxIterations: settings.maxIterations,
-            autoRetryOnReviewReject: settings.autoRetry,
-          },
-          stopConditions: { budgetCap: settings.budgetCap },
-          onAnswer: { extraIterations: settings.extraIterations, extraBudget: 2, extraTimeMs: 0 },
-          reviewWait: { maxPolls: settings.maxPolls, intervalMs: 1 },
-          hasTest: settings.hasTest,
-          hasReview: settings.hasReview,
-        }),
-      ),
-    ),
-  );
-
-/** A world that draws each step's outcome and each answer from finite scripts. */
-const worldArb: fc.Arbitrary<World> = fc
-  .record({
-    generateOk: fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
-    tests: fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
-    reviews: fc.array(fc.constantFrom("approve", "reject", "pending" as const), {
-      minLength: 1,
-      maxLength: 8,
-    }),
-    spends: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 4 }),
-    answers: fc.array(answerArb, { maxLength: 4 }),
-  })
-  .map((script) => {
-    let calls = 0;
-    let answered = 0;
-    const pick = <T>(items: readonly T[]): T => items[calls++ % items.length] as T;
-    return {
-      step: (effect) => {
-        if (effect.step === "generate")
-          return generated({
-            exitCode: pick(script.generateOk) ? 0 : 1,
-            spend: pick(script.spends),
-          });
-        if (effect.step === "test")
-          return tested(pick(script.tests) ? "pass" : "fail", "not ok 1 - it works\n");
-        return reviewed(pick(script.reviews), "please fix the naming");
-      },
-      answer: () => script.answers[answered++] ?? null,
-    } satisfies World;
+/** A plan of one to four tasks, run `concurrency` at a time (1 when not given). */
+function planArb(concurrency: fc.Arbitrary<number>): fc.Arbitrary<LoopPlan> {
+  const settings = fc.record({
+    maxIterations: fc.integer({ min: 1, max: 4 }),
+    extraIterations: fc.integer({ min: 1, max: 3 }),
+    budgetCap: fc.option(fc.integer({ min: 0, max: 6 }), { nil: null }),
+    maxPolls: fc.integer({ min: 0, max: 2 }),
+    hasTest: fc.boolean(),
+    hasReview: fc.boolean(),
+    autoRetry: fc.boolean(),
   });
+  return fc
+    .record({ tasks: fc.array(settings, { minLength: 1, maxLength: 4 }), concurrency })
+    .map(({ tasks, concurrency: places }) => ({
+      ...plan(
+        ...tasks.map((each, index) =>
+          task(`t${index}`, {
+            iterationControl: {
+              maxIterations: each.maxIterations,
+              autoRetryOnReviewReject: each.autoRetry,
+            },
+            stopConditions: { budgetCap: each.budgetCap },
+            onAnswer: { extraIterations: each.extraIterations, extraBudget: 2, extraTimeMs: 0 },
+            reviewWait: { maxPolls: each.maxPolls, intervalMs: 1 },
+            hasTest: each.hasTest,
+            hasReview: each.hasReview,
+          }),
+        ),
+      ),
+      concurrency: places,
+    }));
+}
+
+const sequentialPlanArb = planArb(fc.constant(1));
+const concurrentPlanArb = planArb(fc.integer({ min: 1, max: 3 }));
+
+/** Finite scripts each task's steps and answers are drawn from, in turn. */
+const scriptArb = fc.record({
+  generateOk: fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+  tests: fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+  reviews: fc.array(fc.constantFrom("approve", "reject", "pending" as const), {
+    minLength: 1,
+    maxLength: 8,
+  }),
+  spends: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 4 }),
+  answers: fc.array(answerArb, { maxLength: 4 }),
+});
+
+type Script = typeof scriptArb extends fc.Arbitrary<infer S> ? S : never;
+
+/**
+ * A fresh world that answers each task from its own turn through the scripts, so a task's story
+ * depends on that task alone, never on how the tasks are interleaved.
+ */
+function worldOf(script: Script): World {
+  const turns = new Map<string, number>();
+  const answered = new Map<string, number>();
+  const next = (counters: Map<string, number>, taskId: string) => {
+    const turn = counters.get(taskId) ?? 0;
+    counters.set(taskId, turn + 1);
+    return turn;
+  };
+  const pick = <T>(items: readonly T[], taskId: string): T =>
+    items[next(turns, taskId) % items.length] as T;
+  return {
+    step: (effect) => {
+      const id = effect.taskId;
+      if (effect.step === "generate")
+        return generated({
+          exitCode: pick(script.generateOk, id) ? 0 : 1,
+          spend: pick(script.spends, id),
+        });
+      if (effect.step === "test")
+        return tested(pick(script.tests, id) ? "pass" : "fail", "not ok 1 - it works\n");
+      return reviewed(pick(script.reviews, id), "please fix the naming");
+    },
+    answer: (effect) => script.answers[next(answered, effect.taskId)] ?? null,
+  };
+}
+
+/** A scheduler that picks among the ready effects by a drawn list of choices, in turn. */
+const schedulerArb: fc.Arbitrary<Scheduler> = fc
+  .array(fc.nat(), { minLength: 1, maxLength: 30 })
+  .map((choices) => {
+    let turn = 0;
+    return (ready) => (choices[turn++ % choices.length] ?? 0) % ready;
+  });
+
+/** The events of one task, in order. */
+const storyOf = (events: readonly LoopEvent[], taskId: string) =>
+  events.filter((event) => event.taskId === taskId);
+
+/** Merges the tasks' own event lists into one journal, taking from a drawn task each time. */
+function interleave(events: readonly LoopEvent[], choices: readonly number[]): LoopEvent[] {
+  const queues = [...new Set(events.map((event) => event.taskId))].map((id) => storyOf(events, id));
+  const merged: LoopEvent[] = [];
+  for (let turn = 0; merged.length < events.length; turn++) {
+    const open = queues.filter((queue) => queue.length > 0);
+    const queue = open[(choices[turn % choices.length] ?? 0) % open.length];
+    merged.push(queue?.shift() as LoopEvent);
+  }
+  return merged;
+}
 
 describe("transition (properties)", () => {
   it("never runs more generate steps than the cap plus the extra attempts granted", () => {
     fc.assert(
-      fc.property(planArb, worldArb, (loopPlan, world) => {
-        const { state } = drive(loopPlan, world);
+      fc.property(concurrentPlanArb, scriptArb, schedulerArb, (loopPlan, script, pick) => {
+        const { state } = drive(loopPlan, worldOf(script), pick);
         for (const [index, taskState] of state.tasks.entries()) {
           const cap = loopPlan.tasks[index]?.iterationControl.maxIterations ?? 0;
           expect(taskState.generateRuns).toBeLessThanOrEqual(cap + taskState.grant.iterations);
@@ -101,8 +147,8 @@ describe("transition (properties)", () => {
 
   it("never moves past a failing test except through the approval gate", () => {
     fc.assert(
-      fc.property(planArb, worldArb, (loopPlan, world) => {
-        const { state, events } = drive(loopPlan, world);
+      fc.property(concurrentPlanArb, scriptArb, schedulerArb, (loopPlan, script, pick) => {
+        const { state, events } = drive(loopPlan, worldOf(script), pick);
         for (const taskState of state.tasks) {
           if (taskState.phase.name !== "done" || taskState.phase.outcome !== "proceeded") continue;
           if (taskState.lastInput?.iterationCheck.testResult.status !== "fail") continue;
@@ -120,10 +166,10 @@ describe("transition (properties)", () => {
     );
   });
 
-  it("records each decision once, and runs tasks one after another in order", () => {
+  it("records each decision once, and at concurrency 1 runs tasks one after another in order", () => {
     fc.assert(
-      fc.property(planArb, worldArb, (loopPlan, world) => {
-        const { state, events } = drive(loopPlan, world);
+      fc.property(sequentialPlanArb, scriptArb, (loopPlan, script) => {
+        const { state, events } = drive(loopPlan, worldOf(script));
         const decisionIds = events.flatMap((event) =>
           event.type === "decision-recorded" ? [event.effectId] : [],
         );
@@ -131,6 +177,60 @@ describe("transition (properties)", () => {
         expect(decisionIds.length).toBe(state.tasks.reduce((sum, t) => sum + t.decisions, 0));
         const order = [...new Set(events.map((event) => event.taskId))];
         expect(order).toEqual(loopPlan.tasks.map((t) => t.id).slice(0, order.length));
+        for (const [index, id] of order.entries()) {
+          const last = events.findLastIndex((event) => event.taskId === id);
+          const nextStarts = events.findIndex((event) => event.taskId === order[index + 1]);
+          if (nextStarts >= 0) expect(last).toBeLessThan(nextStarts);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("has at most `concurrency` tasks in progress, and starts one only when a place is free", () => {
+    fc.assert(
+      fc.property(concurrentPlanArb, scriptArb, schedulerArb, (loopPlan, script, pick) => {
+        const places = loopPlan.concurrency ?? 1;
+        const { events } = drive(loopPlan, worldOf(script), pick);
+        let state = startLoop(loopPlan).state;
+        for (const event of events) {
+          const index = state.tasks.findIndex((each) => each.id === event.taskId);
+          if (state.tasks[index]?.phase.name === "pending") {
+            const before = state.tasks.slice(0, index);
+            expect(before.filter((each) => each.phase.name !== "done").length).toBeLessThan(places);
+          }
+          state = transition(state, event).state;
+          const inProgress = state.tasks.filter(
+            (each) => each.phase.name !== "pending" && each.phase.name !== "done",
+          );
+          expect(inProgress.length).toBeLessThanOrEqual(places);
+          const effects = effectsOf(state);
+          expect(effects.length).toBeLessThanOrEqual(places);
+          const owners = effects.map((effect) => (effect.kind === "finish" ? "" : effect.taskId));
+          expect(new Set(owners).size).toBe(owners.length);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("tells each task's story as if it ran alone, whatever the concurrency and interleaving", () => {
+    fc.assert(
+      fc.property(concurrentPlanArb, scriptArb, schedulerArb, (loopPlan, script, pick) => {
+        const together = drive(loopPlan, worldOf(script), pick);
+        fc.pre(!together.truncated);
+        for (const [index, taskPlan] of loopPlan.tasks.entries()) {
+          const story = storyOf(together.events, taskPlan.id);
+          const taskState = together.state.tasks[index];
+          if (story.length === 0) {
+            // Never started: the tasks before it held every place, each paused for a human.
+            expect(taskState?.phase.name).toBe("pending");
+            continue;
+          }
+          const alone = drive(plan(taskPlan), worldOf(script));
+          expect(story).toEqual(alone.events);
+          expect(taskState).toEqual(alone.state.tasks[0]);
+        }
       }),
       RUNS,
     );
@@ -138,8 +238,8 @@ describe("transition (properties)", () => {
 
   it("rebuilds the same state from the same journal, after a JSON round trip", () => {
     fc.assert(
-      fc.property(planArb, worldArb, (loopPlan, world) => {
-        const { state, events } = drive(loopPlan, world);
+      fc.property(concurrentPlanArb, scriptArb, schedulerArb, (loopPlan, script, pick) => {
+        const { state, events } = drive(loopPlan, worldOf(script), pick);
         const journal = JSON.parse(JSON.stringify(events)) as LoopEvent[];
         const rebuilt = replay(JSON.parse(JSON.stringify(loopPlan)) as LoopPlan, journal);
         expect(rebuilt).toEqual(state);
@@ -149,17 +249,48 @@ describe("transition (properties)", () => {
     );
   });
 
-  it("refuses a journal with an event dropped or recorded twice", () => {
+  it("rebuilds the same state from any interleaving of the tasks' events, at any concurrency", () => {
     fc.assert(
-      fc.property(planArb, worldArb, fc.nat(), fc.boolean(), (loopPlan, world, cut, twice) => {
-        const { events } = drive(loopPlan, world);
-        fc.pre(events.length >= 2);
-        const at = cut % (events.length - 1);
-        const broken = twice
-          ? [...events.slice(0, at + 1), ...events.slice(at)]
-          : [...events.slice(0, at), ...events.slice(at + 1)];
-        expect(() => replay(loopPlan, broken)).toThrow(/does not fit the loop/);
-      }),
+      fc.property(
+        concurrentPlanArb,
+        scriptArb,
+        schedulerArb,
+        fc.array(fc.nat(), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 1, max: 4 }),
+        (loopPlan, script, pick, choices, replayedWith) => {
+          const { state, events } = drive(loopPlan, worldOf(script), pick);
+          const shuffled = interleave(events, choices);
+          expect(replay(loopPlan, shuffled)).toEqual(state);
+          // A resume may change the concurrency: the tasks fold the same, only the plan differs.
+          const other = replay({ ...loopPlan, concurrency: replayedWith }, shuffled);
+          expect(other.tasks).toEqual(state.tasks);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("refuses a journal with a task's event dropped before a later one of it, or recorded twice", () => {
+    fc.assert(
+      fc.property(
+        concurrentPlanArb,
+        scriptArb,
+        schedulerArb,
+        fc.nat(),
+        fc.boolean(),
+        (loopPlan, script, pick, cut, twice) => {
+          const { events } = drive(loopPlan, worldOf(script), pick);
+          fc.pre(events.length >= 2);
+          const at = cut % (events.length - 1);
+          const dropped = events[at] as LoopEvent;
+          const later = events.slice(at + 1).some((event) => event.taskId === dropped.taskId);
+          fc.pre(twice || later);
+          const broken = twice
+            ? [...events.slice(0, at + 1), ...events.slice(at)]
+            : [...events.slice(0, at), ...events.slice(at + 1)];
+          expect(() => replay(loopPlan, broken)).toThrow(/does not fit the loop/);
+        },
+      ),
       RUNS,
     );
   });

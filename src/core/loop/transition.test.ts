@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { RunStep } from "./loop-effect.js";
 import type { LoopEvent } from "./loop-event.js";
-import { effectsOf } from "./effects-of.js";
+import { awaitedAnswers, effectsOf } from "./effects-of.js";
+import { effectId } from "./effect-id.js";
 import { replay } from "./replay.js";
 import { runSummary } from "./run-summary.js";
 import { startLoop } from "./start-loop.js";
@@ -311,17 +312,40 @@ describe("transition", () => {
   });
 
   it("leaves the state unchanged on step-started, so a step cut off mid-way runs again", () => {
-    const { state, effects } = startLoop(plan(task("t")));
-    const [effect] = effects;
+    const begun = transition(startLoop(plan(task("t"))).state, {
+      type: "step-finished",
+      effectId: effectId("t", 1, "generate", 0),
+      taskId: "t",
+      iteration: 1,
+      outcome: generated(),
+    });
+    const [effect] = begun.effects;
     if (effect?.kind !== "run-step") throw new Error("expected a step");
-    const next = transition(state, {
+    const next = transition(begun.state, {
       type: "step-started",
       effectId: effect.id,
       taskId: "t",
       iteration: 1,
+      step: "test",
+    });
+    expect(next.state).toEqual(begun.state);
+    expect(next.effects).toEqual(begun.effects);
+  });
+
+  it("starts a task on its first step-started, asking for the same step again", () => {
+    const { state, effects } = startLoop(plan(task("t")));
+    expect(state.tasks[0]?.phase).toEqual({ name: "pending" });
+    const next = transition(state, {
+      type: "step-started",
+      effectId: effectId("t", 1, "generate", 0),
+      taskId: "t",
+      iteration: 1,
       step: "generate",
     });
-    expect(next.state).toEqual(state);
+    expect(next.state.tasks[0]).toMatchObject({
+      iteration: 1,
+      phase: { name: "running", step: "generate" },
+    });
     expect(next.effects).toEqual(effects);
   });
 
@@ -329,5 +353,69 @@ describe("transition", () => {
     const run = drive(plan(task("t"), task("u")), seedWorld({ kind: "option", option: 2 }));
     const journal = JSON.parse(JSON.stringify(run.events)) as LoopEvent[];
     expect(replay(plan(task("t"), task("u")), journal)).toEqual(run.state);
+  });
+
+  it("gives the first `concurrency` tasks their effects and starts the next as one finishes", () => {
+    const three = { ...plan(task("a"), task("b"), task("c")), concurrency: 2 };
+    const first = startLoop(three).effects;
+    expect(first.map((effect) => [effect.kind, "taskId" in effect && effect.taskId])).toEqual([
+      ["run-step", "a"],
+      ["run-step", "b"],
+    ]);
+    const run = drive(three, seedWorld({ kind: "text", text: "go on" }), (ready) => ready - 1);
+    const starts = ["a", "b", "c"].map((id) =>
+      run.events.findIndex((event) => event.taskId === id),
+    );
+    const finished = (id: string) =>
+      run.events.findLastIndex(
+        (event) => event.taskId === id && event.type === "decision-recorded",
+      );
+    // c starts only once a or b is done, and the last pick ran b ahead of a.
+    expect(starts[2]).toBeGreaterThan(Math.min(finished("a"), finished("b")));
+    expect(starts[1]).toBeLessThan(starts[0] ?? -1);
+    expect(runSummary(run.state).map((row) => row.outcome)).toEqual([
+      "proceeded",
+      "proceeded",
+      "proceeded",
+    ]);
+  });
+
+  it("keeps a paused task's place while the others go on, and lists every paused task", () => {
+    const world: World = {
+      step: (effect) =>
+        effect.taskId === "quick"
+          ? effect.step === "test"
+            ? tested("pass")
+            : effect.step === "review"
+              ? reviewed("approve")
+              : generated()
+          : seedWorld(null).step(effect),
+      answer: () => null,
+    };
+    const run = drive(
+      { ...plan(task("a"), task("quick"), task("b"), task("c")), concurrency: 2 },
+      world,
+    );
+    expect(runSummary(run.state).map((row) => [row.taskId, row.outcome])).toEqual([
+      ["a", "awaiting-answer"],
+      ["quick", "proceeded"],
+      ["b", "awaiting-answer"],
+      ["c", "pending"],
+    ]);
+    expect(effectsOf(run.state).map((effect) => effect.kind)).toEqual([
+      "await-answer",
+      "await-answer",
+    ]);
+    expect(awaitedAnswers(run.state).map((effect) => effect.taskId)).toEqual(["a", "b"]);
+  });
+
+  it("replays a journal written two tasks at a time with concurrency 1: started tasks wait", () => {
+    const two = { ...plan(task("a"), task("b")), concurrency: 2 };
+    // b ran ahead: its first attempt was journaled before anything of a.
+    const run = drive(two, seedWorld(null), (ready) => ready - 1, 4);
+    expect(run.events.map((event) => event.taskId)).toEqual(["b", "b", "b", "b"]);
+    const one = replay({ ...two, concurrency: 1 }, run.events);
+    expect(one.tasks).toEqual(run.state.tasks);
+    expect(effectsOf(one)).toEqual([expect.objectContaining({ taskId: "a", step: "generate" })]);
   });
 });

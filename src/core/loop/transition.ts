@@ -2,15 +2,15 @@ import type { Approval } from "../counters.js";
 import { decide } from "../decide.js";
 import type { Decision } from "../decision.js";
 import { LoopgateError } from "../errors.js";
-import type { LoopEffect } from "./loop-effect.js";
 import type { AnswerGiven, DecisionRecorded, LoopEvent, StepFinished } from "./loop-event.js";
 import type { LoopTask } from "./loop-plan.js";
 import type { LoopState, TaskState } from "./loop-state.js";
 import type { StepName } from "./step-outcome.js";
 import { decideInputOf } from "./decide-input-of.js";
-import { effectsOf } from "./effects-of.js";
+import { effectsOf, nextEffect } from "./effects-of.js";
+import type { LoopEffect } from "./loop-effect.js";
 import { answerOptions } from "./question-options.js";
-import { activateNext, nextAttempt } from "./task-moves.js";
+import { nextAttempt, started } from "./task-moves.js";
 
 /** An event that does not carry out what the state waits for: a corrupt or foreign journal. */
 function mismatch(event: LoopEvent, why: string): LoopgateError {
@@ -20,18 +20,24 @@ function mismatch(event: LoopEvent, why: string): LoopgateError {
   );
 }
 
-/** The effect this event carries out, checked against what the state waits for. */
-function expectedEffect(state: LoopState, event: LoopEvent): LoopEffect {
+/**
+ * The task an event concerns, once the event is checked against what that task waits for. Tasks
+ * are checked one by one, never against each other: events of different tasks may come in any
+ * order (several run at once), and a journal replays whatever concurrency wrote it.
+ */
+function taskOf(state: LoopState, event: LoopEvent): TaskState {
   const wanted = {
     "step-started": "run-step",
     "step-finished": "run-step",
     "decision-recorded": "record-decision",
     "answer-given": "await-answer",
   }[event.type];
-  const effect = effectsOf(state).find((candidate) => candidate.id === event.effectId);
-  if (effect === undefined) throw mismatch(event, "no such pending effect");
+  const task = state.tasks.find((candidate) => candidate.id === event.taskId);
+  if (task === undefined) throw mismatch(event, "unknown task");
+  const effect = nextEffect(state, task);
+  if (effect?.id !== event.effectId) throw mismatch(event, "no such pending effect");
   if (effect.kind !== wanted) throw mismatch(event, `the pending effect is ${effect.kind}`);
-  return effect;
+  return task;
 }
 
 /** The step that follows `step` in a pass, given which steps the task has. */
@@ -156,7 +162,8 @@ function onAnswer(plan: LoopTask, task: TaskState, event: AnswerGiven): TaskStat
 function applyToTask(plan: LoopTask, task: TaskState, event: LoopEvent): TaskState {
   switch (event.type) {
     case "step-started":
-      // Starting changes nothing: until its result is journaled, the step is still to run.
+      // Starting changes nothing (but that a task not started yet has begun): until its result
+      // is journaled, the step is still to run.
       return task;
     case "step-finished":
       return onStepFinished(plan, task, event);
@@ -171,21 +178,17 @@ function applyToTask(plan: LoopTask, task: TaskState, event: LoopEvent): TaskSta
  * The loop, as a pure function: applies one event and returns the next state with the effects
  * it now waits for. No clock, no I/O: a driver journals events, folds them through here, and
  * carries out the effects — so any driver (SQLite, a durable workflow) runs the same loop.
- * Throws `INVALID_EVENT` for an event that does not carry out a pending effect.
+ * Throws `INVALID_EVENT` for an event that does not carry out its task's next effect.
  */
 export function transition(
   state: LoopState,
   event: LoopEvent,
 ): { state: LoopState; effects: LoopEffect[] } {
-  const effect = expectedEffect(state, event);
-  if (effect.kind === "finish" || effect.taskId !== event.taskId) {
-    throw mismatch(event, "the effect belongs to another task");
-  }
-  const plan = state.plan.tasks.find((task) => task.id === event.taskId);
+  const task = taskOf(state, event);
+  const plan = state.plan.tasks.find((candidate) => candidate.id === task.id);
   if (plan === undefined) throw mismatch(event, "unknown task");
-  const tasks = activateNext(
-    state.tasks.map((task) => (task.id === event.taskId ? applyToTask(plan, task, event) : task)),
-  );
+  const applied = applyToTask(plan, started(task), event);
+  const tasks = state.tasks.map((candidate) => (candidate === task ? applied : candidate));
   const next: LoopState = { ...state, tasks };
   return { state: next, effects: effectsOf(next) };
 }

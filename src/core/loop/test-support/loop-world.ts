@@ -107,22 +107,45 @@ export function eventFor(effect: LoopEffect, world: World): LoopEvent | null {
 export interface Drive {
   readonly state: LoopState;
   readonly events: LoopEvent[];
+  /** Every effect the loop asked for, once each, in the order it first asked. */
   readonly effects: LoopEffect[];
+  /** Whether the run stopped at `limit` events rather than finishing or pausing for good. */
+  readonly truncated: boolean;
 }
 
-/** Runs the loop against a world until it finishes, pauses with no answer, or `limit` events. */
-export function drive(loopPlan: LoopPlan, world: World, limit = 500): Drive {
+/** How a simulated driver picks which ready effect to carry out next: an index below `ready`. */
+export type Scheduler = (ready: number) => number;
+
+/**
+ * Runs the loop against a world until it finishes, every task it may work on waits for an answer
+ * the world does not give, or `limit` events. `pick` chooses among the effects ready (the first
+ * by default), so a test can interleave tasks that run at once in any order.
+ */
+export function drive(
+  loopPlan: LoopPlan,
+  world: World,
+  pick: Scheduler = () => 0,
+  limit = 2_000,
+): Drive {
   let { state, effects } = startLoop(loopPlan);
   const events: LoopEvent[] = [];
-  const seen: LoopEffect[] = [...effects];
-  for (let count = 0; count < limit; count++) {
-    const [effect] = effects;
-    if (effect === undefined) break;
+  const seen = new Map(effects.map((effect) => [effect.id, effect]));
+  const unanswered = new Set<string>();
+  for (;;) {
+    const ready = effects.filter(
+      (effect) => effect.kind !== "finish" && !unanswered.has(effect.id),
+    );
+    if (ready.length === 0 || events.length >= limit) {
+      return { state, events, effects: [...seen.values()], truncated: ready.length > 0 };
+    }
+    const effect = ready[pick(ready.length) % ready.length] as LoopEffect;
     const event = eventFor(effect, world);
-    if (event === null) break;
+    if (event === null) {
+      unanswered.add(effect.id);
+      continue;
+    }
     events.push(event);
     ({ state, effects } = transition(state, event));
-    seen.push(...effects);
+    for (const next of effects) if (!seen.has(next.id)) seen.set(next.id, next);
   }
-  return { state, events, effects: seen };
 }

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import type { RunStep } from "../core/loop/loop-effect.js";
+import type { LoopEvent } from "../core/loop/loop-event.js";
+import { effectsOf } from "../core/loop/effects-of.js";
+import { startLoop } from "../core/loop/start-loop.js";
+import { generated, plan, task } from "../core/loop/test-support/loop-world.js";
+import { lineProgress } from "./line-progress.js";
+import { paintFor } from "./paint.js";
+
+const state = startLoop({ ...plan(task("a"), task("b")), concurrency: 2 }).state;
+const [stepA, stepB] = effectsOf(state) as RunStep[];
+if (stepA === undefined || stepB === undefined) throw new Error("two steps expected");
+
+const finished = (effect: RunStep): LoopEvent => ({
+  type: "step-finished",
+  effectId: effect.id,
+  taskId: effect.taskId,
+  iteration: effect.iteration,
+  outcome: generated(),
+});
+
+/** A progress stream that keeps what was written. */
+function screen(isTTY: boolean, columns?: number) {
+  let text = "";
+  return {
+    stream: { write: (more: string) => (text += more), isTTY, columns },
+    text: () => text,
+  };
+}
+
+describe("lineProgress", () => {
+  it("starts each line with its task, and holds the lines while a human is asked", async () => {
+    const out = screen(false);
+    const progress = lineProgress(out.stream, paintFor(false));
+    const answer = progress.asking(async () => {
+      progress.recorded(finished(stepB), state);
+      out.stream.write("b's question\n");
+      return "go on";
+    });
+    expect(await answer).toBe("go on");
+    progress.recorded(finished(stepA), state);
+    expect(out.text()).toBe(
+      "b's question\nb #1/3 generate: done 0.0s\na #1/3 generate: done 0.0s\n",
+    );
+  });
+
+  it("shows every running step on the live line, cut to the terminal's width", () => {
+    const out = screen(true, 40);
+    const progress = lineProgress(out.stream, paintFor(false));
+    progress.stepStarting(stepA, state);
+    expect(out.text()).toBe("a #1/3 generate running…");
+    progress.stepStarting(stepB, state);
+    expect(out.text().split("\r\u001b[2K").at(-1)).toBe("running: a #1/3 generate · b #1/3 gene…");
+    progress.recorded(finished(stepA), state);
+    // The finished step's line, then the live line again for the step still running.
+    expect(out.text().split("\r\u001b[2K").at(-1)).toBe(
+      "a #1/3 generate: done 0.0s\nb #1/3 generate running…",
+    );
+  });
+});
