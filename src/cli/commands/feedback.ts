@@ -41,18 +41,20 @@ Options:
 Example:
   $ npx vitest run 2>&1 | loopgate feedback
   feedback:
-    summary: 'Test failed: expected 8.9, received 9 (+1 more failing test)'
+    summary: "Test failed: expected 4, received 3 (+4 more)"
     actionable_items:
-      - 'src/cart.test.ts:9 cart > total > sums prices: expected 8.9, received 9'
-      - 'src/user.test.ts:4 user > parses ids: expected "123", received 123'
+      - "test/cart.test.js:6 cart > sums prices: expected 4, received 3 (AssertionError: expected 3 to be 4 // Object.is equality)"
+      - "src/account.js:10 cart > parses ids: RangeError: empty id"
+      - 'test/token.test.js:6 login > returns a numeric userId: expected 123, received "123"'
+      ...
     priority: high
     failures:
-      - test: cart > total > sums prices
-        file: src/cart.test.ts
-        line: 9
-        expected: "8.9"
-        received: "9"
-        message: 'AssertionError: expected 9 to be 8.9 // Object.is equality'
+      - test: cart > sums prices
+        file: test/cart.test.js
+        line: 6
+        expected: "4"
+        received: "3"
+        message: "AssertionError: expected 3 to be 4 // Object.is equality"
       ...
     runner: vitest
 

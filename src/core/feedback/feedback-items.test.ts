@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Failure } from "./feedback.js";
-import { failureItem } from "./feedback-items.js";
+import { failureItem, failureItemForms } from "./feedback-items.js";
 
 const failure = (overrides: Partial<Failure>): Failure => ({
   test: "login returns a token",
@@ -31,9 +31,9 @@ describe("failureItem", () => {
     );
   });
 
-  it("cuts long words short so the values still lead", () => {
-    const item = failureItem(failure({ message: `toBe ${"x".repeat(200)}` }));
-    expect(item.length).toBeLessThan(140);
+  it("keeps the error's first line, cut when it is long", () => {
+    const item = failureItem(failure({ message: `toBe ${"x".repeat(400)}` }));
+    expect(item.length).toBeLessThan(250);
     expect(item.endsWith("…)")).toBe(true);
   });
 
@@ -41,5 +41,47 @@ describe("failureItem", () => {
     expect(failureItem(failure({ expected: null, received: null, message: "boom" }))).toBe(
       "src/login.test.ts:12 login returns a token: boom",
     );
+  });
+});
+
+describe("failureItemForms", () => {
+  it("goes from where and which test to the whole item", () => {
+    const forms = failureItemForms(
+      failure({ message: "AssertionError: expected '123' to be 123 // Object.is equality" }),
+    );
+    expect(forms[0]).toBe("src/login.test.ts:12 login returns a token");
+    expect(forms).toContain(
+      'src/login.test.ts:12 login returns a token: expected 123, received "123" (expected … to be … // Object.is equality)',
+    );
+    expect(forms.at(-1)).toBe(
+      "src/login.test.ts:12 login returns a token: expected 123, received \"123\" (AssertionError: expected '123' to be 123 // Object.is equality)",
+    );
+  });
+
+  it("names a file once: `…` when the item before or the test's name already says it", () => {
+    const previous = failure({ line: 3 });
+    expect(failureItemForms(failure({}), previous)[0]).toBe("…:12 login returns a token");
+    const pytest = failure({ test: "src/login.test.ts::test_token" });
+    expect(failureItemForms(pytest)[0]).toBe("…:12 src/login.test.ts::test_token");
+    expect(failureItemForms(pytest).at(-1)).toMatch(/^src\/login\.test\.ts:12 /);
+  });
+
+  it("shows long values by the part that differs in a brief form", () => {
+    const forms = failureItemForms(
+      failure({
+        expected: 'User { id: 1, name: "Ada", address: Address { city: "Lyon", zip: "75001" } }',
+        received: 'User { id: 1, name: "Ada", address: Address { city: "Paris", zip: "75001" } }',
+      }),
+    );
+    expect(forms[1]).toBe(
+      'src/login.test.ts:12 login returns a token: expected …city: "Lyon"…, received …city: "Paris"…',
+    );
+  });
+
+  it("does not name a load failure twice", () => {
+    const load = failure({ test: "test/a.test.js", file: "test/a.test.js", line: 5 });
+    expect(
+      failureItem({ ...load, expected: null, received: null, message: "SyntaxError: x" }),
+    ).toBe("test/a.test.js:5: SyntaxError: x");
   });
 });

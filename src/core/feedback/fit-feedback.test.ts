@@ -82,6 +82,29 @@ describe("fitFeedback", () => {
   });
 });
 
+describe("fitFeedback with item forms", () => {
+  const forms = (name: string): string[] => [name, `${name}: values`, `${name}: values (note)`];
+
+  it("keeps the whole forms when they fit", () => {
+    expect(fitFeedback("S", [forms("a"), forms("b")], 100).actionableItems).toEqual([
+      "a: values (note)",
+      "b: values (note)",
+    ]);
+  });
+
+  it("names every item before giving any more detail, earlier items first", () => {
+    const fitted = fitFeedback("S", [forms("a"), forms("b"), forms("c")], 1 + 18 + 11 + 1 + 1);
+    expect(fitted.actionableItems).toEqual(["a: values (note)", "b: values", "c"]);
+  });
+
+  it("shortens the briefest forms evenly when even they do not all fit", () => {
+    const fitted = fitFeedback("S", [forms("a"), forms("b".repeat(40)), forms("c".repeat(40))], 50);
+    expect(fitted.actionableItems[0]).toBe("a: values (note)");
+    expect(fitted.actionableItems.slice(1).every((item) => item.endsWith(ELLIPSIS))).toBe(true);
+    expect(total(fitted)).toBeLessThanOrEqual(50);
+  });
+});
+
 describe("fitFeedback (properties)", () => {
   const text = fc.string({ unit: "binary", maxLength: 200 });
   const items = fc.array(text, { maxLength: 12 });
@@ -129,6 +152,29 @@ describe("fitFeedback (properties)", () => {
         const fitted = fitFeedback(summary, list, maxLength);
         expect(fitted.summary).toBe(summary);
         expect(fitted.actionableItems[0]).toBe(first);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("with forms, never exceeds the cap and keeps each item one of its forms or a marked prefix of one", () => {
+    const formsOf = fc.array(fc.string({ unit: "binary", minLength: 1, maxLength: 80 }), {
+      minLength: 1,
+      maxLength: 6,
+    });
+    fc.assert(
+      fc.property(text, fc.array(formsOf, { maxLength: 10 }), cap, (summary, list, maxLength) => {
+        const fitted = fitFeedback(summary, list, maxLength);
+        expect(total(fitted)).toBeLessThanOrEqual(maxLength);
+        fitted.actionableItems.forEach((item, index) => {
+          const options = list[index] ?? [];
+          expect(hasLoneSurrogate(item)).toBe(false);
+          expect(item).not.toBe(ELLIPSIS);
+          const isForm = options.includes(item);
+          const isPrefix =
+            item.endsWith(ELLIPSIS) && options.some((form) => form.startsWith(item.slice(0, -1)));
+          expect(isForm || isPrefix).toBe(true);
+        });
       }),
       { numRuns: 3_000 },
     );

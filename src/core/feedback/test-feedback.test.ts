@@ -37,9 +37,7 @@ describe("testFeedback: the seed", () => {
 describe("testFeedback: real runners", () => {
   it("puts the first failure's facts first and counts the rest", () => {
     const feedback = testFeedback(vitestBasic, { maxLength: 500 });
-    expect(feedback.summary).toBe(
-      'Test failed: expected 123, received "123" (+5 more failing tests)',
-    );
+    expect(feedback.summary).toBe('Test failed: expected 123, received "123" (+5 more)');
     expect(feedback.actionableItems[0]).toBe(
       "src/auth/login.test.ts:10 login > payload > contains the numeric userId: expected 123, received \"123\" (expected '123' to be 123 // Object.is equality)",
     );
@@ -63,12 +61,21 @@ describe("testFeedback: real runners", () => {
     );
   });
 
-  it("drops the generic AssertionError prefix from items but keeps it in the failure", () => {
+  it("keeps the error's first line whole when everything fits", () => {
     const feedback = testFeedback(vitestBasic, { maxLength: 2000 });
     expect(feedback.actionableItems[2]).toBe(
-      "src/auth/login.test.ts:17 login > has a userId when no user: expected undefined to be defined",
+      "src/auth/login.test.ts:17 login > has a userId when no user: AssertionError: expected undefined to be defined",
     );
     expect(feedback.failures[2]?.message).toBe("AssertionError: expected undefined to be defined");
+  });
+
+  it("names every failure before giving any but the first more than its facts", () => {
+    const feedback = testFeedback(vitestBasic, { maxLength: 500 });
+    expect(feedback.actionableItems).toHaveLength(feedback.failures.length);
+    feedback.failures.forEach((failure, index) => {
+      expect(feedback.actionableItems[index]).toContain(failure.test ?? "");
+      expect(feedback.actionableItems[index]).toContain(`:${failure.line}`);
+    });
   });
 
   it("never emits the raw log", () => {
@@ -81,9 +88,7 @@ describe("testFeedback: real runners", () => {
 
   it("reads node:test's TAP output", () => {
     const feedback = testFeedback(nodeTestTap, { maxLength: 500 });
-    expect(feedback.summary).toBe(
-      "Test failed: expected 123, received '123' (+3 more failing tests)",
-    );
+    expect(feedback.summary).toBe("Test failed: expected 123, received '123' (+3 more)");
   });
 });
 
@@ -132,6 +137,61 @@ describe("testFeedback: parsers", () => {
     expect(feedback.actionableItems).toEqual([
       "x.spec:1 custom test: expected a, received b (boom)",
     ]);
+  });
+
+  const many = (count: number, files: number): Failure[] =>
+    Array.from({ length: count }, (_, index) => ({
+      test: `suite > case number ${index + 1} with a descriptive name`,
+      file: `test/part-${index % files}.test.ts`,
+      line: index + 10,
+      expected: `${index}`,
+      received: `${index + 1}`,
+      message: "expect(received).toBe(expected)",
+    }));
+
+  it("ends a list that could not hold every failure with a count of the rest and their files", () => {
+    const failures = many(24, 3);
+    const feedback = testFeedback("x", { maxLength: 500, parsers: [parser("p", true, failures)] });
+    const listed = feedback.actionableItems.slice(0, -1);
+    expect(listed.length).toBeGreaterThan(1);
+    const rest = failures.slice(listed.length);
+    const files = new Set(rest.map((failure) => failure.file)).size;
+    expect(feedback.actionableItems.at(-1)).toBe(
+      `+${rest.length} more failing tests in ${files} files`,
+    );
+    expect(total(feedback)).toBeLessThanOrEqual(500);
+  });
+
+  it("adds no count when every failure is listed", () => {
+    const feedback = testFeedback("x", {
+      maxLength: 500,
+      parsers: [parser("p", true, many(2, 1))],
+    });
+    expect(feedback.actionableItems).toHaveLength(2);
+    expect(feedback.actionableItems.join("\n")).not.toContain("more failing test");
+  });
+
+  it("keeps the count within the cap for any number of failures and any cap", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 900 }),
+        (count, files, cap) => {
+          const feedback = testFeedback("x", {
+            maxLength: cap,
+            parsers: [parser("p", true, many(count, files))],
+          });
+          expect(total(feedback)).toBeLessThanOrEqual(cap);
+          const last = feedback.actionableItems.at(-1) ?? "";
+          if (last.startsWith("+")) {
+            const counted = Number(/^\+(\d+)/.exec(last)?.[1]);
+            expect(counted + feedback.actionableItems.length - 1).toBe(count);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it("falls back to the general extractor", () => {
@@ -190,9 +250,9 @@ describe("testFeedback: degenerate output", () => {
     });
   });
 
-  it("counts fallback lines as errors, not tests", () => {
+  it("counts fallback lines without calling them tests", () => {
     const feedback = testFeedback("error: one\nerror: two\n", { maxLength: 500 });
-    expect(feedback.summary).toBe("Test failed: error: one (+1 more error)");
+    expect(feedback.summary).toBe("Test failed: error: one (+1 more)");
   });
 
   it("handles a 10 MB single line", { timeout: 60_000 }, () => {

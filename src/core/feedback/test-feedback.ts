@@ -1,9 +1,9 @@
 import { stripAnsi } from "./ansi.js";
 import { builtinParsers } from "./builtin-parsers.js";
-import { toWellFormed, truncateCodePoints } from "./code-points.js";
+import { codePointLength, toWellFormed, truncateCodePoints } from "./code-points.js";
 import type { Failure, TestFeedback, TestOutputParser } from "./feedback.js";
-import { failureGist, failureItem } from "./feedback-items.js";
-import { fitFeedback } from "./fit-feedback.js";
+import { failureGist, failureItemForms } from "./feedback-items.js";
+import { fitFeedback, type FittedFeedback, type ItemForms } from "./fit-feedback.js";
 import { extractFailures, reportedFailures } from "./general-extractor.js";
 import { redact } from "./redaction.js";
 
@@ -54,12 +54,50 @@ export function feedbackFromCleanOutput(text: string, options: TestFeedbackOptio
   const testsFailed = options.testsFailed ?? false;
   const { failures, runner, passed } = parse(text, options.parsers ?? builtinParsers, testsFailed);
   const safe = failures.map(redactFailure);
-  const fitted = fitFeedback(
-    passed ? `No failing test in the ${runner} output` : summarize(safe),
-    safe.slice(0, MAX_ITEMS).map(failureItem),
-    options.maxLength,
-  );
-  return { ...fitted, priority: passed ? "low" : "high", failures: safe, runner };
+  const summary = passed ? `No failing test in the ${runner} output` : summarize(safe);
+  const items = safe
+    .slice(0, MAX_ITEMS)
+    .map((failure, index) => failureItemForms(failure, safe[index - 1]));
+  const fitted = fitFeedback(summary, items, options.maxLength);
+  return {
+    ...withRestCounted(fitted, safe, summary, items, options.maxLength),
+    priority: passed ? "low" : "high",
+    failures: safe,
+    runner,
+  };
+}
+
+/**
+ * Feedback that lists only some failures ends with a count of the rest and of their files
+ * (`+7 more failing tests in 3 files`), so the reader knows the list is not the whole story.
+ * The count's room is reserved at its longest (every failure, every file) and the items fitted
+ * again into what is left; when even that leaves no item, the first fit stands.
+ */
+function withRestCounted(
+  fitted: FittedFeedback,
+  failures: readonly Failure[],
+  summary: string,
+  items: readonly ItemForms[],
+  maxLength: number,
+): FittedFeedback {
+  if (fitted.actionableItems.length >= failures.length) return fitted;
+  const longest = restCount(failures);
+  const refitted = fitFeedback(summary, items, maxLength - codePointLength(longest));
+  if (refitted.actionableItems.length === 0) return fitted;
+  return {
+    summary: refitted.summary,
+    actionableItems: [
+      ...refitted.actionableItems,
+      restCount(failures.slice(refitted.actionableItems.length)),
+    ],
+  };
+}
+
+/** `+N more failing tests in F files`, files counted where the failures name one. */
+function restCount(rest: readonly Failure[]): string {
+  const files = new Set(rest.flatMap((failure) => (failure.file === null ? [] : [failure.file])));
+  const tests = `+${rest.length} more failing test${rest.length === 1 ? "" : "s"}`;
+  return files.size === 0 ? tests : `${tests} in ${files.size} file${files.size === 1 ? "" : "s"}`;
 }
 
 /**
@@ -88,16 +126,14 @@ function parse(
   return { failures: extractFailures(text), runner: GENERIC_RUNNER, passed: false };
 }
 
-/** `Test failed: <first failure's gist>`, counting the others. */
+/** `Test failed: <first failure's gist> (+N more)`. */
 function summarize(failures: readonly Failure[]): string {
   const [first] = failures;
   if (first === undefined) return "Test failed with no output";
   const gist = truncateCodePoints(failureGist(first), MAX_GIST_LENGTH);
   const more = failures.length - 1;
-  if (more === 0) return `Test failed: ${gist}`;
-  // Lines the fallback kept are errors seen, not tests counted.
-  const noun = failures.every((failure) => failure.test === null) ? "error" : "failing test";
-  return `Test failed: ${gist} (+${more} more ${noun}${more === 1 ? "" : "s"})`;
+  // The items say what the others are; the summary only counts them.
+  return more === 0 ? `Test failed: ${gist}` : `Test failed: ${gist} (+${more} more)`;
 }
 
 /** A parser's failure with credentials redacted: parsers are plug-ins, their output is not trusted. */
