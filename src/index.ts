@@ -24,6 +24,7 @@ export type * from "./core/decision.js";
 export { DEFAULT_ITERATION_CONTROL } from "./core/iteration-check.js";
 export type * from "./core/iteration-check.js";
 export type * from "./core/feedback/feedback.js";
+export { failureOf } from "./core/feedback/failure-of.js";
 export type * from "./core/escalation/escalation.js";
 export {
   applySummarizer,

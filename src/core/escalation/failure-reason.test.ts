@@ -2,23 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { Failure } from "../feedback/feedback.js";
 import { failureReason } from "./failure-reason.js";
 import { outputEvidence } from "./output-evidence.js";
-
-/** A failure with only the given parts known. */
-function failure(parts: Partial<Failure>): Failure {
-  return {
-    test: null,
-    file: null,
-    line: null,
-    expected: null,
-    received: null,
-    message: "",
-    ...parts,
-  };
-}
+import { failureOf } from "../feedback/failure-of.js";
 
 /** The reason for a failure read against an output. */
 function reason(parts: Partial<Failure>, output = ""): string {
-  return failureReason(failure(parts), outputEvidence(output));
+  return failureReason(failureOf(parts), outputEvidence(output));
 }
 
 describe("failureReason", () => {

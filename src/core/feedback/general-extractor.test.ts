@@ -14,24 +14,14 @@ import pytestShort from "./test-fixtures/pytest-short.txt?raw";
 import unittestBasic from "./test-fixtures/unittest-basic.txt?raw";
 import vitestBasicColor from "./test-fixtures/vitest-basic-color.txt?raw";
 import vitestBasic from "./test-fixtures/vitest-basic.txt?raw";
-
-/** A failure with every unknown field null, for terse expectations. */
-const failure = (fields: Partial<Failure>): Failure => ({
-  test: null,
-  file: null,
-  line: null,
-  expected: null,
-  received: null,
-  message: "",
-  ...fields,
-});
+import { failureOf } from "./failure-of.js";
 
 describe("extractFailures: the seed", () => {
   it("reads the seed's FAIL header with Expected/Received", () => {
     const output =
       "FAIL src/auth/login.test.ts\nExpected: token to contain userId\nReceived: undefined\n";
     expect(extractFailures(output)).toEqual([
-      failure({
+      failureOf({
         file: "src/auth/login.test.ts",
         expected: "token to contain userId",
         received: "undefined",
@@ -43,7 +33,7 @@ describe("extractFailures: the seed", () => {
 
 describe("extractFailures: Vitest 4 (captured)", () => {
   const expected: Failure[] = [
-    failure({
+    failureOf({
       test: "login > payload > contains the numeric userId",
       file: "src/auth/login.test.ts",
       line: 10,
@@ -51,7 +41,7 @@ describe("extractFailures: Vitest 4 (captured)", () => {
       received: '"123"',
       message: "AssertionError: expected '123' to be 123 // Object.is equality",
     }),
-    failure({
+    failureOf({
       test: "login > payload > matches the expected object",
       file: "src/auth/login.test.ts",
       line: 13,
@@ -60,19 +50,19 @@ describe("extractFailures: Vitest 4 (captured)", () => {
       message:
         "AssertionError: expected { token: 'abc', userId: '123' } to deeply equal { token: 'abc', userId: 123 }",
     }),
-    failure({
+    failureOf({
       test: "login > has a userId when no user",
       file: "src/auth/login.test.ts",
       line: 17,
       message: "AssertionError: expected undefined to be defined",
     }),
-    failure({
+    failureOf({
       test: "parseId > parses empty",
       file: "src/auth/login.ts",
       line: 5,
       message: "TypeError: empty id",
     }),
-    failure({
+    failureOf({
       test: "parseId > sums",
       file: "src/auth/login.test.ts",
       line: 26,
@@ -80,7 +70,7 @@ describe("extractFailures: Vitest 4 (captured)", () => {
       received: "2",
       message: "AssertionError: expected 2 to be 3 // Object.is equality",
     }),
-    failure({
+    failureOf({
       test: "strings differ",
       file: "src/auth/other.test.ts",
       line: 3,
@@ -171,7 +161,7 @@ describe("extractFailures: node:test (captured)", () => {
 
 describe("extractFailures: pytest (captured)", () => {
   const expected: Failure[] = [
-    failure({
+    failureOf({
       test: "test_numeric_user_id",
       file: "tests/test_token.py",
       line: 13,
@@ -179,7 +169,7 @@ describe("extractFailures: pytest (captured)", () => {
       received: "'123'",
       message: "AssertionError: assert '123' == 123",
     }),
-    failure({
+    failureOf({
       test: "test_payload",
       file: "tests/test_token.py",
       line: 17,
@@ -187,7 +177,7 @@ describe("extractFailures: pytest (captured)", () => {
       received: "{'user_id': '7'}",
       message: "AssertionError: assert {'user_id': '7'} == {'user_id': 7}",
     }),
-    failure({
+    failureOf({
       test: "TestParse::test_int",
       file: "tests/test_token.py",
       line: 22,
@@ -195,13 +185,13 @@ describe("extractFailures: pytest (captured)", () => {
       received: "(12 + 1)",
       message: "AssertionError: assert (12 + 1) == 14",
     }),
-    failure({
+    failureOf({
       test: "TestParse::test_raises",
       file: "tests/test_token.py",
       line: 25,
       message: "ValueError: bad value: 42",
     }),
-    failure({
+    failureOf({
       test: "test_param[2-3]",
       file: "tests/test_token.py",
       line: 30,
@@ -227,19 +217,19 @@ describe("extractFailures: pytest (captured)", () => {
       "==== 2 failed, 1 error in 0.12s ====",
     ].join("\n");
     expect(extractFailures(output)).toEqual([
-      failure({
+      failureOf({
         test: "TestParse::test_int",
         file: "tests/test_token.py",
         message: "AssertionError: assert (12 ...",
       }),
-      failure({
+      failureOf({
         test: "test_param[2-3]",
         file: "tests/test_token.py",
         expected: "3",
         received: "2",
         message: "assert 2 == 3",
       }),
-      failure({
+      failureOf({
         file: "tests/test_db.py",
         message: "ModuleNotFoundError: No module named 'psycopg'",
       }),
@@ -250,13 +240,13 @@ describe("extractFailures: pytest (captured)", () => {
 describe("extractFailures: unittest (captured)", () => {
   it("reads FAIL/ERROR headers and the traceback's user frame", () => {
     expect(extractFailures(unittestBasic)).toEqual([
-      failure({
+      failureOf({
         test: "test_token.TokenTest.test_raises",
         file: "/tmp/loopgate-fixtures/unittest/test_token.py",
         line: 16,
         message: "ValueError: bad value: 42",
       }),
-      failure({
+      failureOf({
         test: "test_token.TokenTest.test_numeric_user_id",
         file: "/tmp/loopgate-fixtures/unittest/test_token.py",
         line: 13,
@@ -268,13 +258,13 @@ describe("extractFailures: unittest (captured)", () => {
 
 describe("extractFailures: cargo test (captured)", () => {
   const expected: Failure[] = [
-    failure({
+    failureOf({
       test: "tests::not_equal",
       file: "src/lib.rs",
       line: 38,
       message: "assertion `left != right` failed (left: 2, right: 2)",
     }),
-    failure({
+    failureOf({
       test: "tests::numeric_user_id",
       file: "src/lib.rs",
       line: 23,
@@ -282,13 +272,13 @@ describe("extractFailures: cargo test (captured)", () => {
       received: '"123"',
       message: "assertion `left == right` failed",
     }),
-    failure({
+    failureOf({
       test: "tests::panics_in_lib",
       file: "src/lib.rs",
       line: 7,
       message: "value out of range: 42",
     }),
-    failure({
+    failureOf({
       test: "tests::sums",
       file: "src/lib.rs",
       line: 28,
@@ -317,7 +307,7 @@ describe("extractFailures: cargo test (captured)", () => {
       " right: `3`', src/lib.rs:10:5",
     ].join("\n");
     expect(extractFailures(output)).toEqual([
-      failure({
+      failureOf({
         test: "tests::adds",
         file: "src/lib.rs",
         line: 10,
@@ -383,7 +373,7 @@ describe("extractFailures: Jest (hand-written from Jest 29's format; Jest is not
 
   it("reads ● blocks with the matcher hint, values, diff and first user frame", () => {
     expect(extractFailures(jest)).toEqual([
-      failure({
+      failureOf({
         test: "login › returns a token with the numeric userId",
         file: "src/auth/login.test.ts",
         line: 12,
@@ -391,7 +381,7 @@ describe("extractFailures: Jest (hand-written from Jest 29's format; Jest is not
         received: '"123"',
         message: "expect(received).toBe(expected) // Object.is equality",
       }),
-      failure({
+      failureOf({
         test: "login › builds the payload",
         file: "src/auth/login.test.ts",
         line: 20,
@@ -413,7 +403,7 @@ describe("extractFailures: Jest (hand-written from Jest 29's format; Jest is not
       "      at Runtime.createScriptFromCode (node_modules/jest-runtime/build/index.js:1505:14)",
     ].join("\n");
     expect(extractFailures(output)).toEqual([
-      failure({
+      failureOf({
         file: "src/broken.test.ts",
         message: "Cannot find module './missing' from 'src/broken.test.ts'",
       }),
@@ -450,7 +440,7 @@ describe("extractFailures: Mocha (hand-written from Mocha 10's spec reporter)", 
       "",
     ].join("\n");
     expect(extractFailures(output)).toEqual([
-      failure({
+      failureOf({
         test: "login > returns a numeric userId",
         file: "test/login.spec.js",
         line: 9,
@@ -483,7 +473,7 @@ describe("extractFailures: go test (hand-written from Go 1.22's format; Go is no
       "FAIL",
     ].join("\n");
     expect(extractFailures(output)).toEqual([
-      failure({
+      failureOf({
         test: "TestAdd",
         file: "add_test.go",
         line: 9,
@@ -491,7 +481,7 @@ describe("extractFailures: go test (hand-written from Go 1.22's format; Go is no
         received: "2",
         message: "Add(1, 1) = 2; want 3",
       }),
-      failure({
+      failureOf({
         test: "TestTable/negative",
         file: "add_test.go",
         line: 21,
@@ -511,7 +501,7 @@ describe("extractFailures: go test (hand-written from Go 1.22's format; Go is no
       "FAIL\texample.com/calc\t0.002s",
     ].join("\n");
     expect(extractFailures(output)).toEqual([
-      failure({
+      failureOf({
         test: "TestAdd",
         file: "add_test.go",
         line: 9,
@@ -562,7 +552,7 @@ describe("extractFailures: TAP producers", () => {
       "1..1",
     ].join("\n");
     expect(extractFailures(output)).toEqual([
-      failure({
+      failureOf({
         test: "token > should be equal",
         file: "test/token.js",
         line: 7,
@@ -589,7 +579,7 @@ describe("extractFailures: TAP producers", () => {
       "1..3",
     ].join("\n");
     expect(extractFailures(output)).toEqual([
-      failure({
+      failureOf({
         test: "multiplies",
         file: "test/math.js",
         line: 12,
@@ -613,7 +603,7 @@ describe("extractFailures: outputs without a known structure", () => {
       "    at Module._compile (node:internal/modules/cjs/loader:1256:14)",
     ].join("\n");
     expect(extractFailures(output)).toEqual([
-      failure({
+      failureOf({
         file: "/home/u/app/scripts/check.js",
         line: 4,
         message: "TypeError: Cannot read properties of undefined (reading 'userId')",
@@ -636,19 +626,19 @@ describe("extractFailures: outputs without a known structure", () => {
     const output =
       "building...\ncompiled 3 files\nsegmentation fault: assert failed in worker\ndone\n";
     expect(extractFailures(output)).toEqual([
-      failure({ message: "segmentation fault: assert failed in worker" }),
+      failureOf({ message: "segmentation fault: assert failed in worker" }),
     ]);
   });
 
   it("falls back to the last line when no line says what failed", () => {
     expect(extractFailures("step one\nstep two\nKilled\n\n")).toEqual([
-      failure({ message: "Killed" }),
+      failureOf({ message: "Killed" }),
     ]);
   });
 
   it("keeps a path:line at the start of a fallback line", () => {
     expect(extractFailures("src/a.c:12: fatal: oops, this failed")).toEqual([
-      failure({ file: "src/a.c", line: 12, message: "fatal: oops, this failed" }),
+      failureOf({ file: "src/a.c", line: 12, message: "fatal: oops, this failed" }),
     ]);
   });
 
@@ -703,7 +693,7 @@ describe("extractFailures: hostile input", () => {
   it("reads the seed after a 10 MB line of noise", { timeout: 60_000 }, () => {
     const output = `${"ab ".repeat(3_500_000)}\nFAIL src/auth/login.test.ts\nExpected: token to contain userId\nReceived: undefined\n`;
     expect(extractFailures(output)).toEqual([
-      failure({
+      failureOf({
         file: "src/auth/login.test.ts",
         expected: "token to contain userId",
         received: "undefined",
@@ -715,7 +705,7 @@ describe("extractFailures: hostile input", () => {
   it("ignores NUL bytes", () => {
     const output = "FAIL\0 src/a.test.ts\0\nExp\0ected: 1\nReceived: 2\0\0\0";
     expect(extractFailures(output)).toEqual([
-      failure({ file: "src/a.test.ts", expected: "1", received: "2", message: "Expected: 1" }),
+      failureOf({ file: "src/a.test.ts", expected: "1", received: "2", message: "Expected: 1" }),
     ]);
   });
 
@@ -726,7 +716,7 @@ describe("extractFailures: hostile input", () => {
       "\x1b]".repeat(500_000) +
       "\n\x1b[31mFAIL src/a.test.ts > adds\x1b[0m\nAssertionError: expected 2 to be 3";
     expect(extractFailures(storm)).toEqual([
-      failure({
+      failureOf({
         test: "adds",
         file: "src/a.test.ts",
         expected: "3",

@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Failure } from "../feedback.js";
 import { cargoParser } from "./cargo.js";
-
-/** A failure with every unknown field null, for terse expectations. */
-const failure = (fields: Partial<Failure>): Failure => ({
-  test: null,
-  file: null,
-  line: null,
-  expected: null,
-  received: null,
-  message: "",
-  ...fields,
-});
+import { failureOf } from "../failure-of.js";
 
 const TEST_OUTPUT = `     Running unittests src/lib.rs (target/debug/deps/auth-6d763d81b044cec6)
 
@@ -52,7 +41,7 @@ describe("cargoParser", () => {
 
   it("reads left as received and right as expected, quoting kept, at the panic's place", () => {
     expect(cargoParser.parse(TEST_OUTPUT)).toEqual([
-      failure({
+      failureOf({
         test: "tests::user_id",
         file: "src/lib.rs",
         line: 41,
@@ -60,7 +49,7 @@ describe("cargoParser", () => {
         received: '"123 "',
         message: "assertion `left == right` failed",
       }),
-      failure({
+      failureOf({
         test: "tests::parses_port",
         file: "src/lib.rs",
         line: 11,
@@ -89,7 +78,7 @@ assertion \`left != right\` failed
  right: 3
 `;
     expect(cargoParser.parse(output)).toEqual([
-      failure({
+      failureOf({
         test: "tests::differs",
         file: "src/lib.rs",
         line: 5,
@@ -110,7 +99,7 @@ For more information about this error, try \`rustc --explain E0308\`.
 error: could not compile \`billing\` (lib test) due to 1 previous error
 `;
     expect(cargoParser.parse(output)).toEqual([
-      failure({
+      failureOf({
         test: "billing",
         file: "src/lib.rs",
         line: 2,
@@ -149,14 +138,14 @@ called \`Result::unwrap()\` on an \`Err\` value: Any { .. }
 test result: FAILED. 0 passed; 3 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s
 `;
     expect(cargoParser.parse(output)).toEqual([
-      failure({ test: "tests::parses", message: 'Error: "bad size"' }),
-      failure({
+      failureOf({ test: "tests::parses", message: 'Error: "bad size"' }),
+      failureOf({
         test: "tests::overflows",
         file: "src/lib.rs",
         line: 49,
         message: "test did not panic as expected",
       }),
-      failure({
+      failureOf({
         test: "tests::worker",
         file: "src/lib.rs",
         line: 29,
@@ -187,9 +176,9 @@ assertion \`left == right\` failed
 test shift_left ... FAILED
 `;
     expect(cargoParser.parse(output)).toEqual([
-      failure({ test: "tests::parses", message: 'Error: "bad size"' }),
-      failure({ test: "tests::overflows", message: "test did not panic as expected" }),
-      failure({
+      failureOf({ test: "tests::parses", message: 'Error: "bad size"' }),
+      failureOf({ test: "tests::overflows", message: "test did not panic as expected" }),
+      failureOf({
         test: "shift_left",
         file: "tests/api.rs",
         line: 6,

@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Failure } from "../feedback.js";
 import { goTestParser } from "./go-test.js";
-
-/** A failure with every unknown field null, for terse expectations. */
-const failure = (fields: Partial<Failure>): Failure => ({
-  test: null,
-  file: null,
-  line: null,
-  expected: null,
-  received: null,
-  message: "",
-  ...fields,
-});
+import { failureOf } from "../failure-of.js";
 
 const PLAIN = `--- FAIL: TestAdd (0.00s)
     auth_test.go:7: Add(2, 2) = 5; want 4
@@ -34,7 +23,7 @@ describe("goTestParser", () => {
 
   it("names subtests by their full path and drops the parent that failed because of them", () => {
     expect(goTestParser.parse(PLAIN)).toEqual([
-      failure({
+      failureOf({
         test: "TestAdd",
         file: "auth_test.go",
         line: 7,
@@ -42,7 +31,7 @@ describe("goTestParser", () => {
         received: "5",
         message: "Add(2, 2) = 5; want 4",
       }),
-      failure({
+      failureOf({
         test: "TestLogin/user_id",
         file: "auth_test.go",
         line: 15,
@@ -66,7 +55,7 @@ describe("goTestParser", () => {
       { Action: "fail", Test: "TestUserID" },
     ].map((event) => JSON.stringify({ Time: "2026-11-30T04:38:39Z", ...event }));
     expect(goTestParser.parse(events.join("\n"))).toEqual([
-      failure({
+      failureOf({
         test: "TestUserID",
         file: "cart_test.go",
         line: 32,
@@ -88,7 +77,7 @@ describe("goTestParser", () => {
 --- FAIL: TestLogin (0.00s)
 `;
     expect(goTestParser.parse(output)).toEqual([
-      failure({
+      failureOf({
         test: "TestLogin",
         file: "auth_test.go",
         line: 12,
@@ -112,7 +101,7 @@ testing.tRunner(0xc000007ba0, 0x52f2f8)
 FAIL	example.com/slow	1.039s
 `;
     expect(goTestParser.parse(output)).toEqual([
-      failure({
+      failureOf({
         test: "TestWaitsForever",
         file: "/src/slow/slow_test.go",
         line: 11,
@@ -127,7 +116,7 @@ FAIL	example.com/slow	1.039s
 FAIL	example.com/billing [build failed]
 `;
     expect(goTestParser.parse(output)).toEqual([
-      failure({
+      failureOf({
         test: "example.com/billing",
         file: "billing.go",
         line: 5,
@@ -153,7 +142,7 @@ FAIL
 FAIL	example.com/inventory	0.01s
 `;
     expect(goTestParser.parse(output)).toEqual([
-      failure({
+      failureOf({
         test: "TestLabel/empty_sku",
         file: "stock_test.go",
         line: 30,

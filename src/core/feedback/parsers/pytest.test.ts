@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Failure } from "../feedback.js";
 import { pytestParser } from "./pytest.js";
-
-/** A failure with every unknown field null, for terse expectations. */
-const failure = (fields: Partial<Failure>): Failure => ({
-  test: null,
-  file: null,
-  line: null,
-  expected: null,
-  received: null,
-  message: "",
-  ...fields,
-});
+import { failureOf } from "../failure-of.js";
 
 const DEFAULT_OUTPUT = `============================= test session starts ==============================
 collected 3 items
@@ -57,7 +46,7 @@ describe("pytestParser", () => {
 
   it("names failures by node id and keeps the quoting as printed", () => {
     expect(pytestParser.parse(DEFAULT_OUTPUT)).toEqual([
-      failure({
+      failureOf({
         test: "tests/test_auth.py::TestLogin::test_user_id",
         file: "tests/test_auth.py",
         line: 9,
@@ -65,7 +54,7 @@ describe("pytestParser", () => {
         received: "'123'",
         message: "AssertionError: assert '123' == 123",
       }),
-      failure({
+      failureOf({
         test: "tests/test_auth.py::test_profile",
         file: "tests/test_auth.py",
         line: 17,
@@ -95,7 +84,7 @@ src/parse.py:3: ValueError
 2 failed, 1 passed in 0.09s
 `;
     expect(pytestParser.parse(output)).toEqual([
-      failure({
+      failureOf({
         test: "tests/test_parse.py::test_parse_port",
         file: "src/parse.py",
         line: 3,
@@ -119,7 +108,7 @@ ERROR tests/test_broken.py
 !!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!
 `;
     expect(pytestParser.parse(output)).toEqual([
-      failure({
+      failureOf({
         test: "tests/test_broken.py",
         file: "tests/test_broken.py",
         line: 1,
@@ -140,7 +129,7 @@ tests/test_db.py:4
     });
     const summaryOnly = "FAILED tests/a.py::test_x - assert 1 == 2\n1 failed in 0.01s\n";
     expect(pytestParser.parse(summaryOnly)).toEqual([
-      failure({
+      failureOf({
         test: "tests/a.py::test_x",
         file: "tests/a.py",
         expected: "2",
@@ -158,7 +147,7 @@ E       assert 7 == 8
 tests/test_cart.py:3: AssertionError</failure></testcase><testcase classname="tests.test_cart" name="test_ok" time="0.001" /></testsuite></testsuites>`;
     expect(pytestParser.detect(xml)).toBe(true);
     expect(pytestParser.parse(xml)).toEqual([
-      failure({
+      failureOf({
         test: "tests/test_cart.py::TestCart::test_total",
         file: "tests/test_cart.py",
         line: 3,
@@ -199,7 +188,7 @@ FAILED tests/test_calc.py::TestParse::test_equal - AssertionError: 5 != 6
 ========================= 2 failed in 0.07s ==========================
 `;
     expect(pytestParser.parse(output)).toEqual([
-      failure({
+      failureOf({
         test: "tests/test_calc.py::test_message",
         file: "tests/test_calc.py",
         line: 24,
@@ -207,7 +196,7 @@ FAILED tests/test_calc.py::TestParse::test_equal - AssertionError: 5 != 6
         received: "2",
         message: "AssertionError: cart should hold three items",
       }),
-      failure({
+      failureOf({
         test: "tests/test_calc.py::TestParse::test_equal",
         file: "tests/test_calc.py",
         line: 38,
@@ -231,7 +220,7 @@ FAILED tests/test_calc.py::TestParse::test_equal - AssertionError: 5 != 6
 ========================= 2 failed in 0.07s ==========================
 `;
     expect(pytestParser.parse(output)).toEqual([
-      failure({
+      failureOf({
         test: "tests/test_calc.py::test_add[2-2-4]",
         file: "tests/test_calc.py",
         line: 10,
@@ -239,7 +228,7 @@ FAILED tests/test_calc.py::TestParse::test_equal - AssertionError: 5 != 6
         received: "5",
         message: "assert 5 == 4",
       }),
-      failure({
+      failureOf({
         test: "tests/test_calc.py::TestParse::test_equal",
         file: "tests/test_calc.py",
         message: "AssertionError: 5 != 6",
@@ -258,7 +247,7 @@ tests/test_slow.py .
 ============================== 1 passed in 2.54s ===============================
 `;
     expect(pytestParser.parse(interrupted)).toEqual([
-      failure({ file: "tests/test_slow.py", line: 9, message: "KeyboardInterrupt" }),
+      failureOf({ file: "tests/test_slow.py", line: 9, message: "KeyboardInterrupt" }),
     ]);
     const dumped = `============================= test session starts ==============================
 rootdir: /ci/app
@@ -271,7 +260,7 @@ tests/test_slow.py .
 +++++++++++++++++++++++++++++++++++ Timeout ++++++++++++++++++++++++++++++++++++
 `;
     expect(pytestParser.parse(dumped)).toEqual([
-      failure({
+      failureOf({
         test: "tests/test_slow.py::test_waits",
         file: "tests/test_slow.py",
         line: 9,

@@ -5,6 +5,7 @@ import { logLines } from "../log-lines.js";
 import { frameLocation, isInternalPath } from "../stack-frames.js";
 import { isJunit, junitFailures } from "./junit.js";
 import { elementText, nextTag } from "./xml-scanner.js";
+import { failureOf } from "../failure-of.js";
 
 /** pytest's session banners: `=== test session starts ===`, `=== FAILURES ===`, `=== ERRORS ===`. */
 const BANNER =
@@ -130,23 +131,13 @@ function parsePytest(lines: readonly string[]): Failure[] {
   if (reading.interrupt !== null) {
     const { test, ...where } = reading.interrupt;
     const name = test === undefined ? null : `${relative(where.file)}::${test}`;
-    failures.push({ ...NO_FACTS, ...where, test: name });
+    failures.push(failureOf({ ...where, test: name }));
   }
   return failures.map((failure) => ({
     ...failure,
     file: failure.file === null ? null : relative(failure.file),
   }));
 }
-
-/** A failure with nothing known yet. */
-const NO_FACTS: Failure = {
-  test: null,
-  file: null,
-  line: null,
-  expected: null,
-  received: null,
-  message: "",
-};
 
 /** `--tb=line`'s reports by the node id they belong to, when there is one per `FAILED` test. */
 function lineReportsById(reading: Reading): Map<string, LineReport> {
