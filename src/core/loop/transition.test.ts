@@ -39,6 +39,15 @@ function seedWorld(answer: Answer | null): World {
   };
 }
 
+/** The seed's steps, except that `taskId` passes its first attempt. */
+function passesAtOnce(taskId: string): World["step"] {
+  return (effect) => {
+    if (effect.taskId !== taskId) return seedWorld(null).step(effect);
+    if (effect.step === "test") return tested("pass");
+    return effect.step === "review" ? reviewed("approve") : generated();
+  };
+}
+
 const generates = (effects: readonly { kind: string }[]) =>
   effects.filter(
     (effect): effect is RunStep =>
@@ -111,14 +120,7 @@ describe("transition", () => {
   it("aborts through the approval gate on an abort answer, then runs the next task", () => {
     const run = drive(plan(task("t"), task("next")), {
       ...seedWorld({ kind: "abort", by: "ana", note: "wrong idea" }),
-      step: (effect) =>
-        effect.taskId === "next"
-          ? effect.step === "test"
-            ? tested("pass")
-            : effect.step === "review"
-              ? reviewed("approve")
-              : generated()
-          : seedWorld(null).step(effect),
+      step: passesAtOnce("next"),
     });
     expect(runSummary(run.state).map((row) => [row.taskId, row.outcome, row.reason])).toEqual([
       ["t", "aborted", "APPROVAL_GATE"],
@@ -382,14 +384,7 @@ describe("transition", () => {
 
   it("keeps a paused task's place while the others go on, and lists every paused task", () => {
     const world: World = {
-      step: (effect) =>
-        effect.taskId === "quick"
-          ? effect.step === "test"
-            ? tested("pass")
-            : effect.step === "review"
-              ? reviewed("approve")
-              : generated()
-          : seedWorld(null).step(effect),
+      step: passesAtOnce("quick"),
       answer: () => null,
     };
     const run = drive(
