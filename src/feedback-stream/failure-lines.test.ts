@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { looksLikeFailure } from "./failure-lines.js";
+import { isPassingLine, reportsFailure } from "./failure-lines.js";
 
-describe("looksLikeFailure", () => {
+/** How the reducer reads a line: a passing test's line never looks like a failure. */
+const looksLikeFailure = (line: string) =>
+  !isPassingLine(line, 0, line.length) && reportsFailure(line);
+
+describe("reportsFailure, after isPassingLine", () => {
   it.each([
     " FAIL  src/cart.test.ts > cart > sums",
     "  ● cart › sums prices",
@@ -38,5 +42,16 @@ describe("looksLikeFailure", () => {
     "",
   ])("passes over %j", (line) => {
     expect(looksLikeFailure(line)).toBe(false);
+  });
+});
+
+describe("isPassingLine", () => {
+  it("reads a line in place, from its first characters, within its range only", () => {
+    const text = "FAIL a.test.ts\n    ✓ sums (1 ms)\nok\n PASS  b.test.ts\n";
+    expect(isPassingLine(text, 0, 14)).toBe(false);
+    expect(isPassingLine(text, 15, 32)).toBe(true);
+    expect(isPassingLine(text, 33, 35)).toBe(false);
+    expect(isPassingLine(text, 36, 52)).toBe(true);
+    expect(isPassingLine("  ✓", 0, 2)).toBe(false);
   });
 });

@@ -13,17 +13,27 @@ const FAILURE_LINE =
   /FAIL|[✕×✗✖●]|\bnot ok\b|^E {3}|^_{3,} |^-{4} |panic|Error\b|Exception\b|\berror(?:\[|:| TS\d)|Traceback|\bassert|\b(?:Expected|Received|expected|received|actual|Snapshot)\b|\b(?:left|right):|<failure|<error|"status": ?"failed"|"Action": ?"fail"|timed out|[Tt]imeout\b|^\s*\d+\) \S/u;
 
 /**
- * Whether `line` looks like part of a failure report, so the lines around it are worth keeping.
- * A passing test's line (`✓ title`, `ok 3 - title`) never does, whatever its title says, and is
- * told apart by its first characters: most lines of a large log are these.
+ * Whether the line `text.slice(start, end)` is a passing test's line (`✓ title`, `ok 3 - title`,
+ * `PASS file`), which never looks like a failure, whatever its title says. Told by its first
+ * characters, without copying the line out of `text`: most lines of a large log are these.
  */
-export function looksLikeFailure(line: string): boolean {
-  let first = 0;
-  while (line.charCodeAt(first) === 0x20) first += 1;
-  const mark = line.charCodeAt(first);
+export function isPassingLine(text: string, start: number, end: number): boolean {
+  let first = start;
+  while (first < end && text.charCodeAt(first) === 0x20) first += 1;
+  const mark = first < end ? text.charCodeAt(first) : -1;
   // `✓`/`✔` (Jest, Vitest, Mocha, node:test), `ok ` (TAP), Jest's `PASS file` header.
-  if (mark === 0x2713 || mark === 0x2714) return false;
-  if (mark === 0x6f && line.startsWith("ok ", first)) return false;
-  if (mark === 0x50 && line.startsWith("PASS ", first)) return false;
+  return (
+    mark === 0x2713 ||
+    mark === 0x2714 ||
+    (mark === 0x6f && first + 3 <= end && text.startsWith("ok ", first)) ||
+    (mark === 0x50 && first + 5 <= end && text.startsWith("PASS ", first))
+  );
+}
+
+/**
+ * Whether `line`, not a passing test's line, looks like part of a failure report, so the lines
+ * around it are worth keeping.
+ */
+export function reportsFailure(line: string): boolean {
   return FAILURE_LINE.test(line);
 }

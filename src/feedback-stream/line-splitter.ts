@@ -9,6 +9,9 @@ export { MAX_LINE_LENGTH };
  */
 const MAX_RAW_LINE_LENGTH = 4 * MAX_LINE_LENGTH;
 
+/** Cleaned lines held before they are handed on together. */
+const MAX_CLEANED_LINES = 256;
+
 /** How a line that holds a JSON report starts (`{"numFailedTestSuites":…`, `[{"…`). */
 const JSON_LINE_START = /^\s*(?:\{"|\[\{)/u;
 
@@ -16,12 +19,28 @@ const JSON_LINE_START = /^\s*(?:\{"|\[\{)/u;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NEEDS_CLEANING = /[\x00-\x08\v\f\x0e-\x1f\x7f-\x9f]/;
 
+/** Where a `LineSplitter` hands what it reads. */
+export interface LineSink {
+  /**
+   * Lines, each cleaned already but maybe with trailing blanks: those of `text` from `start` to
+   * `end` (a `\n`, or the end of `text`), one `\n` apart, up to the first longer than
+   * `MAX_LINE_LENGTH`, which the sink leaves for the splitter to cut. Returns where it stopped:
+   * the start of that line, or `end + 1`.
+   */
+  pushLines(text: string, start: number, end: number): number;
+  /** A JSON document read whole (see the constructor). */
+  pushDocument?(document: string): void;
+}
+
 /**
  * Splits decoded text, pushed chunk by chunk, into the lines a person reads on a terminal: `\r\n`
  * and `\n` end a line, a line redrawn with `\r` (progress bars) is its last non-empty state,
  * escape sequences and control characters (NUL included) are removed, and every line is cut to
- * `MAX_LINE_LENGTH` before anyone matches a pattern on it. Memory is bounded by the chunk size
- * plus `MAX_RAW_LINE_LENGTH`, whatever the length of a line.
+ * `MAX_LINE_LENGTH` before anyone matches a pattern on it. Lines reach the sink as ranges of one
+ * flat text: of a plain chunk itself, or of the lines that needed cleaning joined, so that the
+ * sink's one loop always reads the same kind of string. Trailing blanks are left to the sink,
+ * which drops them from the few lines it copies. Memory is bounded by the chunk size plus
+ * `MAX_RAW_LINE_LENGTH`, whatever the length of a line.
  */
 export class LineSplitter {
   /** The line being read when a chunk ended inside it. */
@@ -34,50 +53,53 @@ export class LineSplitter {
   private documentLength = 0;
   /** Whether a JSON line may still be kept whole: one per log. */
   private documentAllowed: boolean;
+  /** Lines cleaned or cut and not yet handed on; handed on together, before any later line. */
+  private cleaned: string[] = [];
 
   /**
-   * `onLine` receives each cleaned, cut line. With `onDocument`, the first line that starts a
-   * JSON document (`{"` or `[{`) and outgrows the cut is kept whole up to `maxDocumentLength`
-   * and handed to `onDocument` as it is, so that a JSON report printed among other output
-   * (`jest --json 2>&1`) still parses.
+   * `sink` receives each cleaned, cut line. With `maxDocumentLength` and a sink that takes
+   * documents, the first line that starts a JSON document (`{"` or `[{`) and outgrows the cut is
+   * kept whole up to `maxDocumentLength` and handed to `pushDocument` as it is, so that a JSON
+   * report printed among other output (`jest --json 2>&1`) still parses.
    */
   constructor(
-    private readonly onLine: (line: string) => void,
-    private readonly onDocument?: (document: string) => void,
+    private readonly sink: LineSink,
     private readonly maxDocumentLength = 0,
   ) {
-    this.documentAllowed = onDocument !== undefined && maxDocumentLength > 0;
+    this.documentAllowed = sink.pushDocument !== undefined && maxDocumentLength > 0;
   }
 
   /**
-   * Reads one chunk; complete lines go to `onLine`. `plain` says the chunk holds no escape
-   * (ESC, CSI), NUL or `\r`, when the caller already knows it from the bytes (see `isPlain`).
+   * Reads one chunk; complete lines go to the sink. `plain` says the chunk holds no escape
+   * (ESC, CSI), NUL or `\r`, when the caller already knows it from the bytes (see `isPlainBytes`).
    */
   push(chunk: string, plain = isPlainText(chunk)): void {
     let start = 0;
+    let last: number | undefined;
     for (;;) {
       const end = chunk.indexOf("\n", start);
       if (end === -1) {
         if (start < chunk.length) this.append(chunk.slice(start));
+        this.handOn();
         return;
       }
-      if (this.partial === "" && !this.cutting && this.document === null) {
+      if (this.partial !== "" || this.cutting || this.document !== null) {
+        // The line may turn into the JSON document, or out of it, as its end is appended.
+        this.append(chunk.slice(start, end));
+        this.endLine();
+      } else if (plain && end - start <= MAX_LINE_LENGTH) {
+        // This line and the plain ones after it, in one call: most of a log is read there.
+        this.handOn();
+        last ??= chunk.lastIndexOf("\n");
+        start = this.sink.pushLines(chunk, start, last);
+        continue;
+      } else {
         const line = chunk.slice(start, end);
         if (this.startsDocument(line)) {
           this.document = [];
           this.appendToDocument(line);
-          if (this.document !== null) this.endDocument();
-          else this.end();
-        } else if (plain && line.length <= MAX_LINE_LENGTH) this.onLine(trimEnd(line));
-        else this.emit(line);
-      } else if (this.document !== null) {
-        this.append(chunk.slice(start, end));
-        this.endDocument();
-      } else {
-        this.append(chunk.slice(start, end));
-        const line = this.partial;
-        this.partial = "";
-        this.emit(line);
+          this.endLine();
+        } else this.emit(line);
       }
       start = end + 1;
     }
@@ -85,6 +107,20 @@ export class LineSplitter {
 
   /** Ends the text: a last line without a newline still counts. */
   end(): void {
+    this.endLine();
+    this.handOn();
+  }
+
+  /** Hands the lines cleaned so far on, joined: one flat text, read in one call. */
+  private handOn(): void {
+    if (this.cleaned.length === 0) return;
+    const text = this.cleaned.join("\n");
+    this.cleaned = [];
+    this.sink.pushLines(text, 0, text.length);
+  }
+
+  /** Ends the line being read, at its newline or at the end of the text. */
+  private endLine(): void {
     if (this.document !== null) {
       this.endDocument();
       return;
@@ -158,7 +194,8 @@ export class LineSplitter {
     this.document = null;
     this.documentLength = 0;
     const text = document.join("");
-    this.onDocument?.(text.endsWith("\r") ? text.slice(0, -1) : text);
+    this.handOn();
+    this.sink.pushDocument?.(text.endsWith("\r") ? text.slice(0, -1) : text);
   }
 
   private emit(raw: string): void {
@@ -175,7 +212,9 @@ export class LineSplitter {
       cut = true;
     }
     if (cut) this.cutLines += 1;
-    this.onLine(trimEnd(line));
+    this.cleaned.push(line);
+    // Bounded, whatever the size of a chunk pushed as a string.
+    if (this.cleaned.length >= MAX_CLEANED_LINES) this.handOn();
   }
 }
 
@@ -204,12 +243,6 @@ export function isPlainBytes(bytes: Uint8Array): boolean {
     // The second byte of a CSI whose first ended the previous chunk.
     buffer[0] !== 0x9b
   );
-}
-
-/** `line` without trailing blanks; most lines have none, and are returned as they are. */
-function trimEnd(line: string): string {
-  const last = line.charCodeAt(line.length - 1);
-  return last <= 0x20 || last >= 0x80 ? line.trimEnd() : line;
 }
 
 /**

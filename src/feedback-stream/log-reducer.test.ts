@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { MAX_LINE_LENGTH } from "../core/feedback/log-lines.js";
 import { LogReducer } from "./log-reducer.js";
 
 function reduce(lines: readonly string[], limits = {}) {
   const reducer = new LogReducer(limits);
-  for (const line of lines) reducer.push(line);
+  const text = lines.join("\n");
+  reducer.pushLines(text, 0, text.length);
   return reducer.end();
 }
 
@@ -64,5 +66,18 @@ describe("LogReducer", () => {
     expect(reduction.text.length).toBeLessThanOrEqual(200_000);
     expect(reduction.keptLines).toBeGreaterThan(50);
     expect(reduction.droppedLines).toBe(5000 - reduction.keptLines);
+  });
+
+  it("reads lines in one call as it reads them one by one, up to an over-long one", () => {
+    const lines = [...noise(300), "Error: boom  ", ...noise(30, 300), "{", ' "a": 1', "}", "ok"];
+    const chunk = `${lines.join("\n")}\n${"x".repeat(MAX_LINE_LENGTH + 1)}\nnext\n`;
+    const reducer = new LogReducer({}, 1000);
+    const end = chunk.indexOf("\nnext");
+    const stop = reducer.pushLines(chunk, 0, end);
+    expect(stop).toBe(chunk.indexOf("xxx"));
+    expect(reducer.pushLines(chunk, end + 1, chunk.length - 1)).toBe(chunk.length);
+    const oneByOne = new LogReducer({}, 1000);
+    for (const line of [...lines, "next"]) oneByOne.pushLines(line, 0, line.length);
+    expect(reducer.end()).toEqual(oneByOne.end());
   });
 });

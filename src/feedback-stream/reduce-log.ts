@@ -31,11 +31,7 @@ export async function reduceLog(
   const { maxJsonLength = MAX_JSON_DOCUMENT_LENGTH, ...limits } = options;
   const decoder = new TextDecoder("utf-8", { fatal: false });
   const reducer = new LogReducer(limits, maxJsonLength);
-  const splitter = new LineSplitter(
-    (line) => reducer.push(line),
-    (document) => reducer.pushDocument(document),
-    maxJsonLength,
-  );
+  const splitter = new LineSplitter(reducer, maxJsonLength);
   // Not known while only blanks were read; then a buffered JSON document, or lines.
   let mode = "unknown" as "unknown" | "json" | "lines";
   let buffered: string[] = [];
