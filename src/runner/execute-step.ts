@@ -31,7 +31,7 @@ export async function executeStep(
   spec: StepSpec,
   context: StepContext,
 ): Promise<StepOutcome> {
-  const protocol = await stepFiles(context.runDir, effect);
+  const protocol = stepFiles(context.runDir, effect);
   const result = await runCommand({
     command: spec.command,
     cwd: resolve(context.baseDir, spec.cwd ?? "."),

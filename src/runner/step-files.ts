@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Feedback } from "../core/feedback/feedback.js";
 import type { GivenAnswer } from "../core/loop/answer.js";
@@ -24,28 +24,31 @@ export function answerText(given: GivenAnswer): string {
 }
 
 /** Writes a JSON document and its text sibling (`x.json`, `x.txt`); returns the JSON file's path. */
-async function writePair(dir: string, name: string, value: unknown, text: string): Promise<string> {
+function writePair(dir: string, name: string, value: unknown, text: string): string {
   const file = join(dir, `${name}.json`);
-  await writeFile(file, `${JSON.stringify(toWire(value), null, 2)}\n`);
-  await writeFile(join(dir, `${name}.txt`), text);
+  writeFileSync(file, `${JSON.stringify(toWire(value), null, 2)}\n`);
+  writeFileSync(join(dir, `${name}.txt`), text);
   return file;
 }
 
 /**
  * Writes what a step is handed into files and returns the step protocol's variables naming
- * them, and the report file the step may append its cost to. Nothing from the prompt, feedback or answer ever reaches a command line.
+ * them, and the report file the step may append its cost to. Nothing from the prompt, feedback
+ * or answer ever reaches a command line. Synchronous on purpose: the files are small, and each
+ * promise-based call is a thread-pool round trip (open, write, close), which cost more than the
+ * writes themselves (measured with bench/runner.mjs).
  */
-export async function stepFiles(
+export function stepFiles(
   runDir: string,
   effect: RunStep,
-): Promise<{ env: Record<string, string>; reportFile: string }> {
+): { env: Record<string, string>; reportFile: string } {
   const taskDir = join(runDir, effect.taskId);
   const dir = join(taskDir, String(effect.iteration));
-  await mkdir(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true });
   const prompt = join(dir, "prompt.md");
-  await writeFile(prompt, effect.inputs.prompt);
+  writeFileSync(prompt, effect.inputs.prompt);
   const report = join(dir, `${effect.step}-${effect.poll}.report.jsonl`);
-  await writeFile(report, "");
+  writeFileSync(report, "");
   const env: Record<string, string> = {
     LOOPGATE_TASK_ID: effect.taskId,
     LOOPGATE_ITERATION: String(effect.iteration),
@@ -56,7 +59,7 @@ export async function stepFiles(
   };
   const { feedback, answer } = effect.inputs;
   if (feedback !== null) {
-    env.LOOPGATE_FEEDBACK_FILE = await writePair(
+    env.LOOPGATE_FEEDBACK_FILE = writePair(
       dir,
       "feedback",
       feedback,
@@ -64,7 +67,7 @@ export async function stepFiles(
     );
   }
   if (answer !== null) {
-    env.LOOPGATE_ANSWER_FILE = await writePair(dir, "answer", answer, answerText(answer));
+    env.LOOPGATE_ANSWER_FILE = writePair(dir, "answer", answer, answerText(answer));
   }
   return { env, reportFile: report };
 }
