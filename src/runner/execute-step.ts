@@ -40,7 +40,7 @@ export async function executeStep(
     outputLimit: context.outputLimit,
     ...(context.onSpawn === undefined ? {} : { onSpawn: context.onSpawn }),
   });
-  const report = await readReport(protocol.reportFile);
+  const report = readReport(protocol.reportFile);
   const measure = {
     exitCode: result.exitCode,
     timedOut: result.timedOut,

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import * as v from "valibot";
 import { decodeDocument } from "../wire/decode-document.js";
 import { mapping, numberAtLeast, text } from "../wire/fields.js";
@@ -23,13 +23,14 @@ export interface StepReport {
 
 /**
  * Reads a step's report file: one JSON object per line, `{"spend": N, "tokens": N}`, summed.
- * Strict like every input: a misspelled `spend` must not silently mean "free".
+ * Strict like every input: a misspelled `spend` must not silently mean "free". Read
+ * synchronously: the file is a few lines, and a promise round trip costs more than the read.
  */
-export async function readReport(file: string): Promise<StepReport> {
+export function readReport(file: string): StepReport {
   let spend = 0;
   let tokens = 0;
   let diff: string | undefined;
-  const lines = (await readFile(file, "utf8")).split("\n");
+  const lines = readFileSync(file, "utf8").split("\n");
   for (const [index, line] of lines.entries()) {
     if (line.trim() === "") continue;
     const where = `${file}:${index + 1}`;
