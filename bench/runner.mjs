@@ -2,7 +2,9 @@
 //
 //   a) per-iteration overhead of `loopgate run` on three trivial commands (generate, test,
 //      review), against a plain bash loop running the same three commands the same number of
-//      times, interleaved in the same invocation; the ratio's target is <= 1.3x;
+//      times, interleaved in the same invocation; the ratio's target is <= 1.3x. A third contender,
+//      a bare Node script spawning the same commands as the runner does, shows the floor Node's
+//      own spawn sets, so the runner's share of the overhead can be told from Node's;
 //   b) journal appends per second (one transaction per event, as the runner writes them).
 // Prints a table and writes the figures to bench/out/runner.json. No dependencies.
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
@@ -42,6 +44,28 @@ await writeFile(
 const quote = (argv) => argv.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(" ");
 const bashLoop = `for i in $(seq 1 ${ITERATIONS}); do export LOOPGATE_ITERATION=$i; ${quote(generate)}; ${quote(test)}; ${quote(review)} > /dev/null; done; true`;
 
+// The floor Node itself sets: a bare Node script spawning the same three commands the way the
+// runner does (own process group, piped output), with no journal, no files and no decisions.
+const nodeLoop = join(dir, "node-loop.mjs");
+await writeFile(
+  nodeLoop,
+  `import { spawn } from "node:child_process";
+const run = (argv, iteration) => new Promise((resolve) => {
+  const child = spawn(argv[0], argv.slice(1), {
+    env: { ...process.env, LOOPGATE_ITERATION: String(iteration) },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.resume();
+  child.stderr.resume();
+  child.on("close", resolve);
+});
+for (let i = 1; i <= ${ITERATIONS}; i++) {
+  for (const argv of ${JSON.stringify([generate, test, review])}) await run(argv, i);
+}
+`,
+);
+
 const times = interleavedWallTimes(
   {
     loopgate: [
@@ -54,11 +78,13 @@ const times = interleavedWallTimes(
       "--quiet",
     ],
     bash: ["/bin/bash", "-c", bashLoop],
+    node: [process.execPath, nodeLoop],
   },
   { runs: RUNS, warmup: 1, cwd: dir },
 );
 const loopgateMs = median(times.loopgate);
 const bashMs = median(times.bash);
+const nodeMs = median(times.node);
 const ratio = loopgateMs / bashMs;
 
 const { Journal } = await import(new URL("../dist/runner/journal.js", import.meta.url).href);
@@ -96,6 +122,10 @@ const figures = {
   bash_ms_per_iteration: +(bashMs / ITERATIONS).toFixed(2),
   overhead_ms_per_iteration: +((loopgateMs - bashMs) / ITERATIONS).toFixed(2),
   ratio: +ratio.toFixed(2),
+  node_spawn_ms: Math.round(nodeMs),
+  node_spawn_ms_per_iteration: +(nodeMs / ITERATIONS).toFixed(2),
+  node_spawn_ratio_to_bash: +(nodeMs / bashMs).toFixed(2),
+  ratio_to_node_spawn: +(loopgateMs / nodeMs).toFixed(2),
   target_ratio: TARGET,
   journal_appends_per_second: Math.round(appendsPerSecond),
 };
@@ -107,6 +137,10 @@ console.log(`  bash      ${figures.bash_ms} ms  (${figures.bash_ms_per_iteration
 console.log(
   `  overhead  ${figures.overhead_ms_per_iteration} ms/iteration, ratio ${figures.ratio}x (target <= ${TARGET}x) ${ratio <= TARGET ? "ok" : "OVER TARGET"}`,
 );
+console.log(
+  `  bare Node spawning the same commands: ${figures.node_spawn_ms} ms (${figures.node_spawn_ms_per_iteration} ms/iteration, ${figures.node_spawn_ratio_to_bash}x bash) — the floor for any Node runner`,
+);
+console.log(`  loopgate vs that floor: ${figures.ratio_to_node_spawn}x`);
 console.log(`journal appends: ${figures.journal_appends_per_second}/s (one transaction each)`);
 await mkdir(new URL("out/", import.meta.url), { recursive: true });
 await writeFile(

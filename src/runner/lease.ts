@@ -42,24 +42,38 @@ export class Leases {
   private readonly held = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly journal: Journal) {}
+  // Prepared once: a runner takes a task's lease before every step.
+  private readonly holderOf;
+  private readonly upsert;
+  private readonly heartbeat;
+  private readonly remove;
+
+  constructor(private readonly journal: Journal) {
+    const db = journal.db;
+    this.holderOf = db.prepare<[string], LeaseHolder>(
+      "SELECT owner, pid, host, heartbeat_at AS heartbeatAt FROM leases WHERE scope = ?",
+    );
+    this.upsert = db.prepare<[string, string, number, string, number]>(
+      `INSERT INTO leases (scope, owner, pid, host, heartbeat_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(scope) DO UPDATE SET owner = excluded.owner, pid = excluded.pid,
+         host = excluded.host, heartbeat_at = excluded.heartbeat_at`,
+    );
+    this.heartbeat = db.prepare<[number, string, string]>(
+      "UPDATE leases SET heartbeat_at = ? WHERE scope = ? AND owner = ?",
+    );
+    this.remove = db.prepare<[string, string]>("DELETE FROM leases WHERE scope = ? AND owner = ?");
+  }
 
   /** Takes the lease on `scope`, or returns who holds it. */
   acquire(scope: string): { ok: true } | { ok: false; holder: LeaseHolder } {
     const db = this.journal.db;
     const take = db.transaction((): { ok: true } | { ok: false; holder: LeaseHolder } => {
       const now = Date.now();
-      const holder = db
-        .prepare("SELECT owner, pid, host, heartbeat_at AS heartbeatAt FROM leases WHERE scope = ?")
-        .get(scope) as LeaseHolder | undefined;
+      const holder = this.holderOf.get(scope);
       if (holder !== undefined && holder.owner !== this.owner && !stale(holder, now)) {
         return { ok: false, holder };
       }
-      db.prepare(
-        `INSERT INTO leases (scope, owner, pid, host, heartbeat_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(scope) DO UPDATE SET owner = excluded.owner, pid = excluded.pid,
-           host = excluded.host, heartbeat_at = excluded.heartbeat_at`,
-      ).run(scope, this.owner, process.pid, hostname(), now);
+      this.upsert.run(scope, this.owner, process.pid, hostname(), now);
       return { ok: true };
     });
     const result = take.immediate();
@@ -72,17 +86,12 @@ export class Leases {
 
   /** Keeps every held lease fresh. */
   private renew(): void {
-    const update = this.journal.db.prepare(
-      "UPDATE leases SET heartbeat_at = ? WHERE scope = ? AND owner = ?",
-    );
-    for (const scope of this.held) update.run(Date.now(), scope, this.owner);
+    for (const scope of this.held) this.heartbeat.run(Date.now(), scope, this.owner);
   }
 
   /** Gives a lease back. */
   release(scope: string): void {
-    this.journal.db
-      .prepare("DELETE FROM leases WHERE scope = ? AND owner = ?")
-      .run(scope, this.owner);
+    this.remove.run(scope, this.owner);
     this.held.delete(scope);
   }
 
