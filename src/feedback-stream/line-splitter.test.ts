@@ -97,6 +97,17 @@ describe("LineSplitter", () => {
     });
   });
 
+  it("keeps a JSON line whole once it outgrows the line cut, not only the raw cap", () => {
+    // A small run's `jest --json 2>&1` report: a few thousand characters, one line.
+    const report = `{"numFailedTests":1,"note":"${"q".repeat(MAX_LINE_LENGTH + 100)}"}`;
+    for (const chunks of [
+      [`noise\n${report}\nFAIL after\n`],
+      [`noise\n${report.slice(0, 50)}`, `${report.slice(50)}\n`],
+    ]) {
+      expect(splitWithDocuments(chunks, 1 << 20).documents).toEqual([report]);
+    }
+  });
+
   it("reads on as lines after a JSON line that outgrows the cap in its last chunk", () => {
     const report = `{"note":"${"q".repeat(30_000)}"}`;
     const chunks = [`noise\n${report.slice(0, 17_000)}`, `${report.slice(17_000)}\nFAIL after\n`];

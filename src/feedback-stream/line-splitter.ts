@@ -166,9 +166,12 @@ export class LineSplitter {
     this.partial = partial;
   }
 
-  /** Whether `text`, the start of an over-long line, is the one JSON line kept whole; claims it if so. */
+  /**
+   * Whether `text`, the start of an over-long line, is the one JSON line kept whole; claims it if
+   * so. Longer than the line cut is enough: a small run's report is a few thousand characters.
+   */
   private startsDocument(text: string): boolean {
-    if (!this.documentAllowed || text.length <= MAX_RAW_LINE_LENGTH) return false;
+    if (!this.documentAllowed || text.length <= MAX_LINE_LENGTH) return false;
     if (!JSON_LINE_START.test(text.slice(0, 64))) return false;
     this.documentAllowed = false;
     return true;

@@ -37,6 +37,22 @@ describe("LogReducer", () => {
     expect(reduction.text.split("\n")).toHaveLength(reduction.keptLines);
   });
 
+  it("keeps the context after a failure in the head, past the head's last line", () => {
+    // `npm test`'s banner pushes a Jest diff across the end of the head.
+    const lines = [
+      "> fixture@1.0.0 test",
+      "  ● cart › builds the profile",
+      "      Object {",
+      '        "address": Object {',
+      '    -     "city": "Lyon",',
+      '    +     "city": "Paris",',
+      ...noise(500),
+    ];
+    const reduction = reduce(lines, { headLines: 3, contextAfter: 4, tailLines: 1 });
+    expect(reduction.text).toContain('"city": "Lyon"');
+    expect(reduction.text).toContain('"city": "Paris"');
+  });
+
   it("keeps lines in log order and never twice when head, blocks and tail overlap", () => {
     const lines = Array.from({ length: 120 }, (_, index) =>
       index % 30 === 0 ? `FAIL line ${index}` : `line ${index}`,

@@ -136,15 +136,15 @@ export class LogReducer {
     const index = this.index;
     this.index += 1;
     this.tail.add(text, start, end, index, 1);
-    if (index < this.headLines) this.keep(index, lineIn(text, start, end));
-    else if (!passing && reportsFailure(lineIn(text, start, end))) {
+    // A failure in the head opens a block too: its diff and frames often run past the head.
+    if (!passing && reportsFailure(lineIn(text, start, end))) {
       this.tail.visitLast(this.limits.contextBefore + 1, (line, at) => {
         if (at > this.lastKept && at < index) this.keep(at, line);
       });
       this.after = this.limits.contextAfter;
       this.keep(index, lineIn(text, start, end));
-    } else if (this.after > 0) {
-      this.after -= 1;
+    } else if (this.after > 0 || index < this.headLines) {
+      if (this.after > 0) this.after -= 1;
       this.keep(index, lineIn(text, start, end));
     }
   }

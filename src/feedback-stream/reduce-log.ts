@@ -1,5 +1,6 @@
 import { LineSplitter, flatten, isPlainBytes } from "./line-splitter.js";
 import { LogReducer, type LogReduction, type ReductionLimits } from "./log-reducer.js";
+import { PrefixedLines } from "./prefixed-lines.js";
 
 /**
  * Largest JSON document kept whole, in characters: a JSON reporter's output (`jest --json`,
@@ -31,7 +32,8 @@ export async function reduceLog(
   const { maxJsonLength = MAX_JSON_DOCUMENT_LENGTH, ...limits } = options;
   const decoder = new TextDecoder("utf-8", { fatal: false });
   const reducer = new LogReducer(limits, maxJsonLength);
-  const splitter = new LineSplitter(reducer, maxJsonLength);
+  const lines = new PrefixedLines(reducer);
+  const splitter = new LineSplitter(lines, maxJsonLength);
   // Not known while only blanks were read; then a buffered JSON document, or lines.
   let mode = "unknown" as "unknown" | "json" | "lines";
   let buffered: string[] = [];
@@ -87,6 +89,7 @@ export async function reduceLog(
   }
   if (mode === "unknown") toLines();
   splitter.end();
+  lines.end();
   return { ...reducer.end(), cutLines: splitter.cutLines };
 }
 

@@ -1,9 +1,8 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
-import { stripAnsi } from "./ansi.js";
 import { builtinParsers } from "./builtin-parsers.js";
 import type { Failure, TestOutputParser } from "./feedback.js";
-import { testFeedback } from "./test-feedback.js";
+import { cleanOutput, testFeedback } from "./test-feedback.js";
 
 /** One fact a person verified by hand in a case's captured output. */
 interface ExpectedFact {
@@ -42,9 +41,9 @@ function factsFor(path: string): readonly ExpectedFact[] | undefined {
 /** The parser a runner's folder is read by, when its name differs from the folder's. */
 const PARSER_OF_RUNNER: Readonly<Record<string, string>> = { go: "go-test", tape: "tap" };
 
-/** The built-in parser that recognizes an output once its colours are stripped. */
+/** The built-in parser that recognizes an output once it is cleaned (colours, line prefixes). */
 function detected(output: string): TestOutputParser | undefined {
-  const text = stripAnsi(output);
+  const text = cleanOutput(output);
   return builtinParsers.find((candidate) => candidate.detect(text));
 }
 
@@ -70,12 +69,12 @@ describe("fixture corpus: real runners' outputs", () => {
       continue;
     }
     it(`${title}: detected and every fact found`, () => {
-      // Parsers see what testFeedback hands them: ANSI already stripped.
+      // Parsers see what testFeedback hands them: ANSI and line prefixes already stripped.
       const parser = detected(output);
       expect(parser?.name).toBe(PARSER_OF_RUNNER[runner] ?? runner);
       const feedback = testFeedback(output, { maxLength: 500, parsers: builtinParsers });
       const failures =
-        expected.length === 0 ? (parser?.parse(stripAnsi(output)) ?? []) : feedback.failures;
+        expected.length === 0 ? (parser?.parse(cleanOutput(output)) ?? []) : feedback.failures;
       expect(failures).toHaveLength(expected.length);
       if (expected.length > 0) expect(feedback.runner).toBe(parser?.name);
       expected.forEach((fact, index) => {
@@ -100,7 +99,7 @@ describe("fixture corpus: real runners' outputs", () => {
     it(`${caseOf(path).runner}/${caseOf(path).name}: coloured output gives the plain output's failures`, () => {
       // As a set: parallel runners (cargo) finish tests in a different order on every run.
       const read = (output: string): string[] =>
-        (detected(output)?.parse(stripAnsi(output)) ?? []).map((f) => JSON.stringify(f)).sort();
+        (detected(output)?.parse(cleanOutput(output)) ?? []).map((f) => JSON.stringify(f)).sort();
       expect(read(coloured)).toEqual(read(plain));
     });
   }

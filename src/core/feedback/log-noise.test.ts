@@ -56,6 +56,9 @@ describe("isConsoleHeader", () => {
   it("knows Jest's and Vitest's console captures", () => {
     expect(isConsoleHeader("console.error")).toBe(true);
     expect(isConsoleHeader("stderr | src/a.test.ts > works")).toBe(true);
+    // Jest's heading above a file's buffered captures (several files run in workers).
+    expect(isConsoleHeader("● Console")).toBe(true);
+    expect(isConsoleHeader("● Console › prints")).toBe(false);
     expect(isConsoleHeader("console.error('x')")).toBe(false);
   });
 });

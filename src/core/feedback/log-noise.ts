@@ -66,12 +66,14 @@ function isRule(trimmed: string): boolean {
 }
 
 /**
- * Headers of captured console output (Jest `console.error`, Vitest `stderr | file > test`).
+ * Headers of captured console output (Jest `console.error`, Vitest `stderr | file > test`, and
+ * the `● Console` heading Jest prints above a file's captures when workers buffered them).
  * What follows is the program talking, not the runner reporting a failure.
  */
 export function isConsoleHeader(trimmed: string): boolean {
   return (
     /^console\.(?:log|error|warn|info|debug|trace)$/.test(trimmed) ||
+    trimmed === "● Console" ||
     /^(?:stdout|stderr) \| \S/.test(trimmed)
   );
 }

@@ -5,6 +5,7 @@ import type { Failure, TestFeedback, TestOutputParser } from "./feedback.js";
 import { failureGist, failureItemForms } from "./feedback-items.js";
 import { fitFeedback, type FittedFeedback, type ItemForms } from "./fit-feedback.js";
 import { extractFailures, reportedFailures } from "./general-extractor.js";
+import { stripLinePrefixes } from "./line-prefixes.js";
 import { redact } from "./redaction.js";
 
 /** Failures that get an item; the summary counts the rest. */
@@ -32,11 +33,12 @@ export interface TestFeedbackOptions {
 }
 
 /**
- * Test output as every reader of it sees it: ANSI stripped, lone surrogates replaced,
- * credentials redacted — before anything is read, cut, printed or stored.
+ * Test output as every reader of it sees it: ANSI stripped, the prefixes a CI log or a
+ * multiplexer puts before every line removed, lone surrogates replaced, credentials redacted —
+ * before anything is read, cut, printed or stored.
  */
 export function cleanOutput(output: string): string {
-  return redact(toWellFormed(stripAnsi(output)));
+  return redact(toWellFormed(stripLinePrefixes(stripAnsi(output))));
 }
 
 /**
