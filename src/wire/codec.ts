@@ -1,3 +1,5 @@
+import { isRecord } from "../core/json-record.js";
+
 /** Wire key → TypeScript key: `feedback_max_length` → `feedbackMaxLength`. */
 export function camelKey(key: string): string {
   return key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
@@ -6,10 +8,6 @@ export function camelKey(key: string): string {
 /** TypeScript key → wire key: `feedbackMaxLength` → `feedback_max_length`. */
 export function snakeKey(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function mapKeys(

@@ -3,7 +3,7 @@ import { reportedFailures } from "../general-extractor.js";
 import { logLines } from "../log-lines.js";
 import { JEST_NAME_SEPARATOR, jestReportFailures } from "./jest-report.js";
 import { jsonLineStartingWith } from "./json-report.js";
-import { type JsonRecord } from "../json-record.js";
+import { type JsonRecord } from "../../json-record.js";
 import { loadFailure } from "./load-failure.js";
 import { relativeToProject } from "./project-paths.js";
 import { withoutTreeEchoes } from "./tree-echoes.js";

@@ -1,4 +1,4 @@
-import { isRecord, type JsonRecord } from "../json-record.js";
+import { isRecord, type JsonRecord } from "../../json-record.js";
 
 /**
  * The JSON object that starts at the first line beginning with `marker` and ends with that line,

@@ -2,7 +2,7 @@ import type { Failure, TestOutputParser } from "../feedback.js";
 import { failureFromReport, reportedFailures } from "../general-extractor.js";
 import { loadFailure } from "./load-failure.js";
 import { literalOf, parseRecord, stringOf } from "./json-report.js";
-import { recordsOf, type JsonRecord } from "../json-record.js";
+import { recordsOf, type JsonRecord } from "../../json-record.js";
 import { relativeToProject } from "./project-paths.js";
 import { withoutTreeEchoes } from "./tree-echoes.js";
 

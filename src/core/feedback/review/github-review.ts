@@ -1,6 +1,6 @@
 import type { ReviewStatus } from "../../iteration-check.js";
 import { field, lineOf, textOf } from "./json-fields.js";
-import { isRecord, recordsOf, type JsonRecord } from "../json-record.js";
+import { isRecord, recordsOf, type JsonRecord } from "../../json-record.js";
 import { plainReviewPoints } from "./plain-review.js";
 import type { ReviewPoint } from "./review-point.js";
 import { reviewerWords } from "./reviewer-words.js";

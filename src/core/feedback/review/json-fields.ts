@@ -1,4 +1,4 @@
-import { isRecord } from "../json-record.js";
+import { isRecord } from "../../json-record.js";
 
 /** `value[key]` when `value` is an object, else undefined: review JSON is untrusted, any level may be missing. */
 export function field(value: unknown, key: string): unknown {

@@ -1,6 +1,6 @@
 import type { Priority } from "../feedback.js";
 import { fieldAt, lineOf, textOf } from "./json-fields.js";
-import { isRecord, recordsOf, type JsonRecord } from "../json-record.js";
+import { isRecord, recordsOf, type JsonRecord } from "../../json-record.js";
 import { pointMessage, type ReviewPoint } from "./review-point.js";
 
 /** rdjson severities, by name as `protojson` writes them and by enum number. */

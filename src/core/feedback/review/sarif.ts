@@ -1,6 +1,6 @@
 import type { Priority } from "../feedback.js";
 import { elementAt, field, fieldAt, lineOf, textOf } from "./json-fields.js";
-import { isRecord, recordsOf, type JsonRecord } from "../json-record.js";
+import { isRecord, recordsOf, type JsonRecord } from "../../json-record.js";
 import { pointMessage, type ReviewPoint } from "./review-point.js";
 
 const PRIORITY_OF_LEVEL: ReadonlyMap<unknown, Priority> = new Map<unknown, Priority>([

@@ -1,4 +1,4 @@
-/** A parsed JSON object whose fields are not yet checked: reports and reviews are untrusted. */
+/** A parsed JSON object whose fields are not yet checked: reports, reviews and wire documents are untrusted. */
 export type JsonRecord = Readonly<Record<string, unknown>>;
 
 /** Whether a parsed JSON value is an object (not an array, not null). */
