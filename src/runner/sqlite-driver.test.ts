@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { runSummary } from "../core/loop/run-summary.js";
-import { answersFrom, noAnswers } from "./answer-source.js";
+import { answersFrom, noAnswers, type AnswerSource } from "./answer-source.js";
 import { Journal } from "./journal.js";
 import { silentProgress } from "./progress.js";
 import { driveRun } from "./sqlite-driver.js";
@@ -154,6 +154,27 @@ describe("driveRun", () => {
     expect(outcomes(resumed.state)).toEqual(["a:proceeded", "b:awaiting-answer", "quick:pending"]);
     expect(resumed.paused.map((effect) => effect.taskId)).toEqual(["b"]);
     expect(journal.run(runId)?.concurrency).toBe(2);
+    journal.close();
+  });
+
+  it("asks one question at a time when several tasks pause at once", async () => {
+    const fixture = fixtureProject({ passFrom: 4, tasks: ["a", "b"] });
+    const { journal, runId } = start(fixture, 2);
+    let open = 0;
+    const asked: string[] = [];
+    // A person at a terminal: each question stays open a while before it is answered.
+    const slowPerson: AnswerSource = async (effect) => {
+      open += 1;
+      asked.push(`${effect.taskId}:${open}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      open -= 1;
+      return { answer: { kind: "text", text: "go on" }, source: "terminal" };
+    };
+    const done = await driveRun({ journal, runId, answers: slowPerson, progress: silentProgress });
+    expect(done.paused).toEqual([]);
+    expect(outcomes(done.state)).toEqual(["a:proceeded", "b:proceeded"]);
+    // Both tasks paused together, yet no question was asked while another was open.
+    expect(asked.sort()).toEqual(["a:1", "b:1"]);
     journal.close();
   });
 
