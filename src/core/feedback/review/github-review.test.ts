@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import approved from "../../../../fixtures/reviews/github/review-approved.json?raw";
 import changesRequested from "../../../../fixtures/reviews/github/review-changes-requested.json?raw";
+import docsReviews from "../../../../fixtures/reviews/github/docs-list-reviews.json?raw";
+import docsChangesRequested from "../../../../fixtures/reviews/github/docs-review-changes-requested.json?raw";
+import docsComments from "../../../../fixtures/reviews/github/docs-review-comments.json?raw";
+import docsDismissed from "../../../../fixtures/reviews/github/docs-review-dismissed.json?raw";
+import ghView from "../../../../fixtures/reviews/github/gh-pr-view.json?raw";
 import comments from "../../../../fixtures/reviews/github/review-comments.json?raw";
 import { githubReviewPoints, githubReviewStatus } from "./github-review.js";
 
@@ -88,6 +93,45 @@ describe("githubReviewPoints", () => {
     expect(githubReviewPoints(document)).toBeNull();
   });
 
+  it("reads GitHub's documented examples: review bodies, and praise-only comments dropped", () => {
+    expect(githubReviewPoints(JSON.parse(docsChangesRequested))).toEqual([
+      {
+        path: null,
+        line: null,
+        priority: "medium",
+        message: "This is close to perfect! Please address the suggested inline change.",
+        label: null,
+      },
+    ]);
+    expect(githubReviewPoints(JSON.parse(docsComments))).toEqual([]);
+  });
+
+  it("reads gh pr view --json reviews,comments: review bodies, then conversation comments", () => {
+    expect(githubReviewPoints(JSON.parse(ghView))).toEqual([
+      {
+        path: "src/auth/refresh.ts",
+        line: 57,
+        priority: "high",
+        message: "`src/auth/refresh.ts:57` must reject expired refresh tokens.",
+        label: null,
+      },
+      {
+        path: "src/auth/session.ts",
+        line: 12,
+        priority: "low",
+        message: "rename `tkn` to `token` in src/auth/session.ts:12",
+        label: "nit",
+      },
+      {
+        path: null,
+        line: null,
+        priority: "medium",
+        message: "Could you also add the rotation change to CHANGELOG.md?",
+        label: null,
+      },
+    ]);
+  });
+
   it("survives hostile field types", () => {
     expect(
       githubReviewPoints({
@@ -111,6 +155,16 @@ describe("githubReviewStatus", () => {
       "approve",
     ],
     ["a prototype key", { state: "constructor" }, undefined],
+    ["documented list of reviews", JSON.parse(docsReviews), "approve"],
+    ["documented review", JSON.parse(docsChangesRequested), "reject"],
+    ["documented dismissal", JSON.parse(docsDismissed), undefined],
+    ["documented review comments", JSON.parse(docsComments), undefined],
+    ["gh pr view's reviewDecision", JSON.parse(ghView), "reject"],
+    [
+      "gh pr view without a decision",
+      { reviews: [{ state: "CHANGES_REQUESTED" }, { state: "APPROVED" }] },
+      "approve",
+    ],
     ["not GitHub JSON", { runs: [] }, undefined],
   ])("%s", (_case, document, status) => {
     expect(githubReviewStatus(document)).toBe(status);

@@ -25,11 +25,24 @@ function isComment(value: JsonRecord): boolean {
 }
 
 /**
+ * What `gh pr view --json reviews,comments` prints (cli/cli `PullRequestReview`): the reviews,
+ * else `latestReviews`, then the conversation comments, which carry a body but no path or state.
+ */
+function ghViewEntries(document: JsonRecord): readonly JsonRecord[] | null {
+  const reviews = document["reviews"] ?? document["latestReviews"];
+  return Array.isArray(reviews)
+    ? [...recordsOf(reviews), ...recordsOf(document["comments"])]
+    : null;
+}
+
+/**
  * The reviews and review comments a parsed GitHub JSON document holds: one review object,
- * one comment, or an array of either (`GET …/pulls/N/reviews`, `GET …/pulls/N/comments`);
- * null when it is neither, so another format may claim it.
+ * one comment, or an array of either (`GET …/pulls/N/reviews`, `GET …/pulls/N/comments`), or
+ * `gh pr view --json` output; null when it is none of these, so another format may claim it.
  */
 function githubEntries(document: unknown): readonly JsonRecord[] | null {
+  const ghView = isRecord(document) ? ghViewEntries(document) : null;
+  if (ghView !== null) return ghView;
   const entries = Array.isArray(document) ? document : [document];
   const recognised = entries.every(
     (entry) => isRecord(entry) && (isReview(entry) || isComment(entry)),
@@ -47,8 +60,9 @@ function commentPoint(comment: JsonRecord): ReviewPoint | null {
 }
 
 /**
- * The points of GitHub review JSON (null when `document` is not one): a review's body read as
- * markdown, then its inline comments, each at its `path:line`; praise dropped.
+ * The points of GitHub review JSON (null when `document` is not one): a review's (or a
+ * conversation comment's) body read as markdown, then its inline comments, each at its
+ * `path:line`; praise dropped.
  */
 export function githubReviewPoints(document: unknown): ReviewPoint[] | null {
   const entries = githubEntries(document);
@@ -62,10 +76,13 @@ export function githubReviewPoints(document: unknown): ReviewPoint[] | null {
 }
 
 /**
- * The verdict GitHub review JSON gives: the latest review that approved or requested
- * changes decides; undefined when no review did, or `document` is not GitHub review JSON.
+ * The verdict GitHub review JSON gives: `gh pr view`'s `reviewDecision` when it printed one,
+ * else the latest review that approved or requested changes; undefined when no review did,
+ * or `document` is not GitHub review JSON.
  */
 export function githubReviewStatus(document: unknown): ReviewVerdict | undefined {
+  const decision = STATUS_OF_STATE.get(field(document, "reviewDecision"));
+  if (decision !== undefined) return decision;
   const entries = githubEntries(document) ?? [];
   const verdicts = entries.map((entry) => STATUS_OF_STATE.get(field(entry, "state")));
   return verdicts.findLast((verdict) => verdict !== undefined);

@@ -103,4 +103,14 @@ describe("plainReviewPoints", () => {
   it("does not take `step:2` or `http://x:80` ports for a location", () => {
     expect(plainReviewPoints("- see step:2 of the runbook")[0]?.path).toBeNull();
   });
+
+  it("reads a lead-in followed by a blank line and a list as the list's heading", () => {
+    expect(plainReviewPoints("Blocking issues:\n\n- fix a.ts:3")).toEqual([
+      { path: "a.ts", line: 3, priority: "high", message: "fix a.ts:3", label: null },
+    ]);
+    expect(plainReviewPoints("In short:\n\nRename it.")).toEqual([
+      { path: null, line: null, priority: "medium", message: "In short:", label: null },
+      { path: null, line: null, priority: "medium", message: "Rename it.", label: null },
+    ]);
+  });
 });

@@ -20,6 +20,11 @@ interface OpenPoint {
   readonly conventional: boolean;
 }
 
+/** Whether the open point is a lead-in (`Please fix:`): a paragraph ending with `:`. */
+function isLeadIn(point: OpenPoint | null): point is OpenPoint {
+  return point !== null && !point.bullet && point.text.endsWith(":");
+}
+
 /** A point starting with `start`. */
 function openPoint(start: string, bullet: boolean): OpenPoint {
   return { text: start, bullet, conventional: conventionalComment(start) !== null };
@@ -54,13 +59,14 @@ export function plainReviewPoints(text: string, fallback: Priority = "medium"): 
     const heading = /^#{1,6}\s+(\S.*)$/.exec(trimmed);
     const bullet = BULLET.exec(trimmed);
     if (trimmed === "") {
-      if (current?.conventional !== true) flush();
+      // A lead-in stays open across the blank line markdown puts before its list.
+      if (current?.conventional !== true && !isLeadIn(current)) flush();
     } else if (heading?.[1] !== undefined) {
       flush();
       section = markedPriority(heading[1]);
     } else if (bullet?.[1] !== undefined) {
       // A lead-in (`Please fix:`) is a heading for the list, not a point of its own.
-      if (current !== null && !current.bullet && current.text.trimEnd().endsWith(":")) {
+      if (isLeadIn(current)) {
         section = markedPriority(current.text);
         current = null;
       }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import eslintReal from "../../../../fixtures/reviews/rdjson/eslint-real.json?raw";
 import golangci from "../../../../fixtures/reviews/rdjson/golangci-lint.json?raw";
 import eslintLines from "../../../../fixtures/reviews/rdjsonl/eslint.jsonl?raw";
 import { rdjsonPoints } from "./rdjson.js";
@@ -10,6 +11,54 @@ const jsonLines = (text: string): unknown[] =>
     .map((line): unknown => JSON.parse(line));
 
 describe("rdjsonPoints", () => {
+  it("reads real eslint-formatter-rdjson output: the parse error with its null rule, then each problem", () => {
+    const app = "/tmp/loopgate-reviews/app/src";
+    const at = (
+      file: string,
+      line: number,
+      priority: string,
+      label: string | null,
+      message: string,
+    ) => ({ path: `${app}/${file}`, line, priority, message, label });
+    expect(rdjsonPoints([JSON.parse(eslintReal)])).toEqual([
+      at("broken.js", 2, "high", null, "Parsing error: Unexpected token ;"),
+      at("cart.js", 5, "high", "no-unused-vars", "'discount' is assigned a value but never used."),
+      at("cart.js", 7, "high", "eqeqeq", "Expected '===' and instead saw '=='."),
+      at("cart.js", 10, "medium", "no-console", "Unexpected console statement."),
+      at("cart.js", 12, "high", "no-unreachable", "Unreachable code."),
+      at(
+        "cart.js",
+        16,
+        "medium",
+        "prefer-const",
+        "'name' is never reassigned. Use 'const' instead.",
+      ),
+      at("cart.js", 17, "high", "no-undef", "'currency' is not defined."),
+      at("format.js", 4, "high", "eqeqeq", "Expected '===' and instead saw '=='."),
+    ]);
+  });
+
+  it("drops the rule a message echoes at its end", () => {
+    expect(
+      rdjsonPoints([
+        {
+          message: "Unexpected unit (length-zero-no-unit)",
+          location: { path: "a.css", range: { start: { line: 7 } } },
+          severity: "ERROR",
+          code: { value: "length-zero-no-unit" },
+        },
+      ]),
+    ).toEqual([
+      {
+        path: "a.css",
+        line: 7,
+        priority: "high",
+        message: "Unexpected unit",
+        label: "length-zero-no-unit",
+      },
+    ]);
+  });
+
   it("reads an rdjson result; a diagnostic without severity takes the result's", () => {
     expect(rdjsonPoints([JSON.parse(golangci)])).toEqual([
       {

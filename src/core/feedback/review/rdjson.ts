@@ -1,7 +1,7 @@
 import type { Priority } from "../feedback.js";
 import { fieldAt, lineOf, textOf } from "./json-fields.js";
 import { isRecord, recordsOf, type JsonRecord } from "../../json-record.js";
-import { pointMessage, type ReviewPoint } from "./review-point.js";
+import { toolMessage, type ReviewPoint } from "./review-point.js";
 
 /** rdjson severities, by name as `protojson` writes them and by enum number. */
 const PRIORITY_OF_SEVERITY: ReadonlyMap<unknown, Priority> = new Map<unknown, Priority>([
@@ -20,6 +20,7 @@ function isDiagnostic(value: unknown): value is JsonRecord {
 
 /** One diagnostic as a point; an unknown severity falls back to the result's, then medium. */
 function diagnosticPoint(diagnostic: JsonRecord, severity: unknown): ReviewPoint {
+  const ruleId = textOf(fieldAt(diagnostic, "code", "value"));
   return {
     path: textOf(fieldAt(diagnostic, "location", "path")),
     line: lineOf(fieldAt(diagnostic, "location", "range", "start", "line")),
@@ -27,8 +28,8 @@ function diagnosticPoint(diagnostic: JsonRecord, severity: unknown): ReviewPoint
       PRIORITY_OF_SEVERITY.get(diagnostic["severity"]) ??
       PRIORITY_OF_SEVERITY.get(severity) ??
       "medium",
-    message: pointMessage(textOf(diagnostic["message"]) ?? ""),
-    label: textOf(fieldAt(diagnostic, "code", "value")),
+    message: toolMessage(textOf(diagnostic["message"]) ?? "", ruleId),
+    label: ruleId,
   };
 }
 

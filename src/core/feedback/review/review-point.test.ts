@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { byPriority, pointMessage, reviewPointText, type ReviewPoint } from "./review-point.js";
+import {
+  byPriority,
+  pointMessage,
+  reviewPointText,
+  toolMessage,
+  type ReviewPoint,
+} from "./review-point.js";
 
 const point = (overrides: Partial<ReviewPoint>): ReviewPoint => ({
   path: null,
@@ -42,5 +48,16 @@ describe("pointMessage", () => {
   it("collapses whitespace and bounds pasted data", () => {
     expect(pointMessage("  a\n\tb  ")).toBe("a b");
     expect([...pointMessage("y".repeat(50_000))]).toHaveLength(1000);
+  });
+});
+
+describe("toolMessage", () => {
+  it("drops only the rule echoed at the very end", () => {
+    expect(toolMessage("Unexpected  unit (length-zero-no-unit)", "length-zero-no-unit")).toBe(
+      "Unexpected unit",
+    );
+    expect(toolMessage("See (no-undef) above", "no-undef")).toBe("See (no-undef) above");
+    expect(toolMessage("(no-undef)", "no-undef")).toBe("(no-undef)");
+    expect(toolMessage("x (a)", null)).toBe("x (a)");
   });
 });

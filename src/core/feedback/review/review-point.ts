@@ -25,6 +25,16 @@ export function pointMessage(words: string): string {
   return bounded.replace(/\s+/g, " ").trim();
 }
 
+/**
+ * A tool's message as a point's, without the ` (rule-id)` Stylelint ends every message with:
+ * the rule is the point's label already.
+ */
+export function toolMessage(words: string, ruleId: string | null): string {
+  const message = pointMessage(words);
+  const echo = ruleId === null ? "" : ` (${ruleId})`;
+  return echo !== "" && message.endsWith(echo) ? message.slice(0, -echo.length) : message;
+}
+
 /** `path:line label: message`; the location is left out when the message already starts with it. */
 export function reviewPointText(point: ReviewPoint): string {
   const body = point.label === null ? point.message : `${point.label}: ${point.message}`;

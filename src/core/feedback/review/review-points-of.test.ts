@@ -78,4 +78,17 @@ describe("reviewStatusOf", () => {
   ])("%s", (_case, text, status) => {
     expect(reviewStatusOf(text)).toBe(status);
   });
+
+  it("drops repeated points, keeping the first", () => {
+    const result = {
+      message: { text: "m" },
+      locations: [
+        { physicalLocation: { artifactLocation: { uri: "a.js" }, region: { startLine: 3 } } },
+      ],
+    };
+    const sarif = JSON.stringify({ runs: [{ results: [result] }, { results: [result] }] });
+    expect(reviewPointsOf(sarif)).toEqual([
+      { path: "a.js", line: 3, priority: "medium", message: "m", label: null },
+    ]);
+  });
 });

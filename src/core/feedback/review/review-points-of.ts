@@ -30,14 +30,30 @@ function redactPoint(point: ReviewPoint): ReviewPoint {
 }
 
 /**
+ * Points without repeats, the first kept: a comment listed under its review and again on its
+ * own, or one finding a tool reports once per run, would otherwise take two items' room.
+ */
+function distinctPoints(points: readonly ReviewPoint[]): ReviewPoint[] {
+  const seen = new Set<string>();
+  return points.filter((point) => {
+    const key = JSON.stringify([point.path, point.line, point.label, point.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
  * The points of a review, in the reviewer's order, whatever its format: SARIF 2.1.0, reviewdog
  * rdjson/rdjsonl, GitHub review JSON, else plain text, markdown and Conventional Comments (also
  * the fallback for malformed or unknown JSON). ANSI stripped and credentials redacted before
- * anything is read; praise dropped.
+ * anything is read; praise and repeated points dropped.
  */
 export function reviewPointsOf(text: string): ReviewPoint[] {
   const clean = redact(toWellFormed(stripAnsi(text)));
   const documents = reviewJsonDocuments(clean);
   const structured = documents === null ? null : structuredPoints(documents);
-  return structured === null ? plainReviewPoints(clean) : structured.map(redactPoint);
+  return distinctPoints(
+    structured === null ? plainReviewPoints(clean) : structured.map(redactPoint),
+  );
 }

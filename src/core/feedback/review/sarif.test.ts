@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import codeql from "../../../../fixtures/reviews/sarif/codeql.sarif?raw";
 import eslint from "../../../../fixtures/reviews/sarif/eslint.sarif?raw";
+import eslintReal from "../../../../fixtures/reviews/sarif/eslint-real.sarif?raw";
+import stylelintReal from "../../../../fixtures/reviews/sarif/stylelint-real.sarif?raw";
 import { sarifPoints } from "./sarif.js";
 
 describe("sarifPoints", () => {
@@ -47,6 +49,103 @@ describe("sarifPoints", () => {
         label: "js/missing-rate-limiting",
       },
     ]);
+  });
+
+  it("reads real ESLint 9 SARIF: the parse error first, suppressed results skipped, empty suppressions kept", () => {
+    const app = "/tmp/loopgate-reviews/app/src";
+    const at = (
+      file: string,
+      line: number,
+      priority: string,
+      label: string | null,
+      message: string,
+    ) => ({ path: `${app}/${file}`, line, priority, message, label });
+    expect(sarifPoints(JSON.parse(eslintReal))).toEqual([
+      at("broken.js", 2, "high", null, "Parsing error: Unexpected token ;"),
+      at("cart.js", 5, "high", "no-unused-vars", "'discount' is assigned a value but never used."),
+      at("cart.js", 7, "high", "eqeqeq", "Expected '===' and instead saw '=='."),
+      at("cart.js", 10, "medium", "no-console", "Unexpected console statement."),
+      at("cart.js", 12, "high", "no-unreachable", "Unreachable code."),
+      at(
+        "cart.js",
+        16,
+        "medium",
+        "prefer-const",
+        "'name' is never reassigned. Use 'const' instead.",
+      ),
+      at("cart.js", 17, "high", "no-undef", "'currency' is not defined."),
+      at("format.js", 4, "high", "eqeqeq", "Expected '===' and instead saw '=='."),
+    ]);
+  });
+
+  it("reads real Stylelint SARIF: plain paths, the rule echoed at the message's end dropped", () => {
+    const path = "/tmp/loopgate-reviews/app/styles/app.css";
+    expect(sarifPoints(JSON.parse(stylelintReal))).toEqual([
+      {
+        path,
+        line: 8,
+        priority: "high",
+        message: 'Unexpected invalid hex color "#fffffff"',
+        label: "color-no-invalid-hex",
+      },
+      { path, line: 7, priority: "high", message: "Unexpected unit", label: "length-zero-no-unit" },
+      {
+        path,
+        line: 3,
+        priority: "high",
+        message: 'Unexpected unknown property "colr"',
+        label: "property-no-unknown",
+      },
+    ]);
+  });
+
+  it("decodes file URIs, Windows drives included, and keeps malformed escapes", () => {
+    const at = (uri: string) => ({
+      message: { text: "m" },
+      locations: [{ physicalLocation: { artifactLocation: { uri } } }],
+    });
+    const paths = sarifPoints({
+      runs: [
+        {
+          results: [
+            at("file:///home/dev/my%20app/a.js"),
+            at("file:///C:/work/b%2Bc.ts"),
+            at("src/100%.js"),
+          ],
+        },
+      ],
+    })?.map((point) => point.path);
+    expect(paths).toEqual(["/home/dev/my app/a.js", "C:/work/b+c.ts", "src/100%.js"]);
+  });
+
+  it("keeps results whose suppressions are only under review or rejected", () => {
+    const result = (status: string) => ({
+      message: { text: status },
+      suppressions: [{ kind: "external", status }],
+    });
+    const messages = sarifPoints({
+      runs: [{ results: [result("accepted"), result("underReview"), result("rejected")] }],
+    })?.map((point) => point.message);
+    expect(messages).toEqual(["underReview", "rejected"]);
+  });
+
+  it("reads error notifications of every invocation, not warnings or unlabelled ones", () => {
+    const note = (level: string, text: string) => ({ level, message: { text } });
+    expect(
+      sarifPoints({
+        runs: [
+          {
+            invocations: [
+              {
+                toolExecutionNotifications: [note("error", "crashed"), note("warning", "slow")],
+                toolConfigurationNotifications: [note("error", " "), null],
+              },
+            ],
+            results: [],
+          },
+        ],
+      }),
+    ).toEqual([{ path: null, line: null, priority: "high", message: "crashed", label: null }]);
   });
 
   it("defaults to warning and survives hostile shapes", () => {
