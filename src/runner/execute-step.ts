@@ -1,8 +1,10 @@
+import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { redact } from "../core/feedback/redaction.js";
 import type { RunStep } from "../core/loop/loop-effect.js";
 import type { StepOutcome } from "../core/loop/step-outcome.js";
 import type { StepSpec } from "../wire/task-file.js";
+import { relativeTo } from "./relative-paths.js";
 import { readReport } from "./report-file.js";
 import { reviewVerdict } from "./review-verdict.js";
 import { runCommand } from "./run-command.js";
@@ -24,7 +26,8 @@ export interface StepContext {
 
 /**
  * Runs one step for the loop and reads its outcome: exit code for a test, the verdict for a
- * review, the report file's cost for any. Captured text is redacted before it is journaled.
+ * review, the report file's cost for any. Captured text is redacted before it is journaled, and
+ * absolute paths under the step's directory are made relative to it.
  */
 export async function executeStep(
   effect: RunStep,
@@ -32,9 +35,10 @@ export async function executeStep(
   context: StepContext,
 ): Promise<StepOutcome> {
   const protocol = stepFiles(context.runDir, effect);
+  const cwd = resolve(context.baseDir, spec.cwd ?? ".");
   const result = await runCommand({
     command: spec.command,
-    cwd: resolve(context.baseDir, spec.cwd ?? "."),
+    cwd,
     env: { ...process.env, ...spec.env, ...protocol.env },
     timeoutMs: spec.timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS,
     outputLimit: context.outputLimit,
@@ -49,7 +53,7 @@ export async function executeStep(
     tokens: report.tokens,
     ...(report.diff === undefined ? {} : { diff: redact(report.diff) }),
   };
-  const output = redact(result.output);
+  const output = redact(local(cwd, result.output));
   switch (effect.step) {
     case "generate":
       return { step: "generate", ...measure, output };
@@ -66,9 +70,23 @@ export async function executeStep(
         step: "review",
         ...measure,
         status: verdict.status,
-        feedback: redact(verdict.feedback),
+        feedback: redact(local(cwd, verdict.feedback)),
         ...(verdict.score === undefined ? {} : { score: verdict.score }),
       };
     }
   }
+}
+
+/**
+ * Captured text naming files as the agent sees them: relative to the step's directory, whether
+ * a tool printed that directory as given or resolved (`/tmp` may be a symlink).
+ */
+function local(cwd: string, text: string): string {
+  let real = cwd;
+  try {
+    real = realpathSync(cwd);
+  } catch {
+    // The directory is gone or never was: the step could not start, its note says so.
+  }
+  return relativeTo(cwd, real === cwd ? text : relativeTo(real, text));
 }
