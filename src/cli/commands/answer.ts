@@ -1,4 +1,6 @@
 import type { Answer } from "../../core/loop/answer.js";
+import type { AwaitAnswer } from "../../core/loop/loop-effect.js";
+import type { LoopState } from "../../core/loop/loop-state.js";
 import { awaitedAnswers } from "../../core/loop/effects-of.js";
 import { transition } from "../../core/loop/transition.js";
 import { loadRun } from "../../runner/load-run.js";
@@ -44,11 +46,25 @@ function answerOf(values: {
   return { kind: values.approve === true ? "approve" : "abort", ...note, ...by };
 }
 
-/** The run (latest first) in which the task waits for an answer. */
-function runAwaiting(journal: Journal, taskId: string): number {
+/** A run and the question its task waits on, if it waits on one. */
+interface Awaiting {
+  readonly runId: number;
+  readonly state: LoopState;
+  readonly effect: AwaitAnswer | undefined;
+}
+
+/** The run's rebuilt state and the question `taskId` waits on in it. */
+function awaitingIn(journal: Journal, runId: number, taskId: string): Awaiting {
+  const { state } = loadRun(journal, runId);
+  const effect = awaitedAnswers(state).find((awaited) => awaited.taskId === taskId);
+  return { runId, state, effect };
+}
+
+/** The run (latest first) in which the task waits for an answer, each run rebuilt once. */
+function runAwaiting(journal: Journal, taskId: string): Awaiting {
   for (const run of journal.runs().reverse()) {
-    const awaited = awaitedAnswers(loadRun(journal, run.id).state);
-    if (awaited.some((effect) => effect.taskId === taskId)) return run.id;
+    const found = awaitingIn(journal, run.id, taskId);
+    if (found.effect !== undefined) return found;
   }
   throw new InputError(
     "TASK",
@@ -101,9 +117,9 @@ Exit codes: 0 recorded, 2 invalid arguments (no such task or option), 1 internal
     const answer = answerOf(values);
     const journal = openJournal(values.db);
     try {
-      const runId = runOption(values.run) ?? runAwaiting(journal, taskId);
-      const { state } = loadRun(journal, runId);
-      const effect = awaitedAnswers(state).find((awaited) => awaited.taskId === taskId);
+      const chosen = runOption(values.run);
+      const { runId, state, effect } =
+        chosen === undefined ? runAwaiting(journal, taskId) : awaitingIn(journal, chosen, taskId);
       if (effect === undefined) {
         throw new InputError(
           "TASK",
