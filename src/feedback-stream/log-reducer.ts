@@ -136,16 +136,18 @@ export class LogReducer {
     const index = this.index;
     this.index += 1;
     this.tail.add(text, start, end, index, 1);
+    // Every line read here is matched or kept (passing lines outside a block are only counted).
+    const line = lineIn(text, start, end);
     // A failure in the head opens a block too: its diff and frames often run past the head.
-    if (!passing && reportsFailure(lineIn(text, start, end))) {
-      this.tail.visitLast(this.limits.contextBefore + 1, (line, at) => {
-        if (at > this.lastKept && at < index) this.keep(at, line);
+    if (!passing && reportsFailure(line)) {
+      this.tail.visitLast(this.limits.contextBefore + 1, (before, at) => {
+        if (at > this.lastKept && at < index) this.keep(at, before);
       });
       this.after = this.limits.contextAfter;
-      this.keep(index, lineIn(text, start, end));
+      this.keep(index, line);
     } else if (this.after > 0 || index < this.headLines) {
       if (this.after > 0) this.after -= 1;
-      this.keep(index, lineIn(text, start, end));
+      this.keep(index, line);
     }
   }
 
