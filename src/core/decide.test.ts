@@ -12,6 +12,7 @@ import {
   type IterationCheck,
   type IterationControl,
 } from "./iteration-check.js";
+import { SEED_DECIDE_INPUT } from "./test-support/seed-decide-input.js";
 
 /** The seed's failing test output (shared/seeds/000, examples/seed/iteration-check.yaml). */
 const SEED_OUTPUT = [
@@ -800,27 +801,7 @@ describe("decide — custom conditions", () => {
 });
 
 describe("decide — the seed example (examples/seed/iteration-check.yaml)", () => {
-  const seed: DecideInput = {
-    iterationControl: {
-      maxIterations: 3,
-      autoRetryOnTestFail: true,
-      autoRetryOnReviewReject: true,
-      escalationIncludesDiff: true,
-      feedbackMaxLength: 500,
-    },
-    stopConditions: {},
-    iterationCheck: {
-      taskId: "task-003",
-      currentIteration: 2,
-      maxIterations: 3,
-      testResult: {
-        status: "fail",
-        output:
-          "FAIL src/auth/login.test.ts\nExpected: token to contain userId\nReceived: undefined\n",
-      },
-      reviewResult: { status: "pending", feedback: "" },
-    },
-  };
+  const seed = SEED_DECIDE_INPUT;
 
   it("retries attempt 3 with high-priority test feedback naming userId and the failing file", () => {
     const retry = expectAction(decide(seed), "retry");

@@ -11,6 +11,7 @@ import {
 } from "./decide-document.js";
 import { InputError } from "./input-error.js";
 import { parseText } from "./parse-text.js";
+import { SEED_DECIDE_INPUT } from "../core/test-support/seed-decide-input.js";
 
 type Doc = Record<string, unknown>;
 
@@ -68,27 +69,7 @@ describe("decodeDecideDocument: valid documents", () => {
       new URL("../../examples/seed/iteration-check.yaml", import.meta.url),
       "utf8",
     );
-    expect(decode(text)).toEqual({
-      iterationControl: {
-        maxIterations: 3,
-        autoRetryOnTestFail: true,
-        autoRetryOnReviewReject: true,
-        escalationIncludesDiff: true,
-        feedbackMaxLength: 500,
-      },
-      stopConditions: {},
-      iterationCheck: {
-        taskId: "task-003",
-        currentIteration: 2,
-        maxIterations: 3,
-        testResult: {
-          status: "fail",
-          output:
-            "FAIL src/auth/login.test.ts\nExpected: token to contain userId\nReceived: undefined\n",
-        },
-        reviewResult: { status: "pending", feedback: "" },
-      },
-    });
+    expect(decode(text)).toEqual(SEED_DECIDE_INPUT);
   });
 
   it("fills in the defaults: iteration_control's, and empty output and feedback", () => {
