@@ -3,6 +3,7 @@ import eslintReal from "../../../../fixtures/reviews/rdjson/eslint-real.json?raw
 import golangci from "../../../../fixtures/reviews/rdjson/golangci-lint.json?raw";
 import eslintLines from "../../../../fixtures/reviews/rdjsonl/eslint.jsonl?raw";
 import { rdjsonPoints } from "./rdjson.js";
+import { ESLINT_REAL_POINTS } from "./test-support/eslint-real-points.js";
 
 const jsonLines = (text: string): unknown[] =>
   text
@@ -12,30 +13,7 @@ const jsonLines = (text: string): unknown[] =>
 
 describe("rdjsonPoints", () => {
   it("reads real eslint-formatter-rdjson output: the parse error with its null rule, then each problem", () => {
-    const app = "/tmp/loopgate-reviews/app/src";
-    const at = (
-      file: string,
-      line: number,
-      priority: string,
-      label: string | null,
-      message: string,
-    ) => ({ path: `${app}/${file}`, line, priority, message, label });
-    expect(rdjsonPoints([JSON.parse(eslintReal)])).toEqual([
-      at("broken.js", 2, "high", null, "Parsing error: Unexpected token ;"),
-      at("cart.js", 5, "high", "no-unused-vars", "'discount' is assigned a value but never used."),
-      at("cart.js", 7, "high", "eqeqeq", "Expected '===' and instead saw '=='."),
-      at("cart.js", 10, "medium", "no-console", "Unexpected console statement."),
-      at("cart.js", 12, "high", "no-unreachable", "Unreachable code."),
-      at(
-        "cart.js",
-        16,
-        "medium",
-        "prefer-const",
-        "'name' is never reassigned. Use 'const' instead.",
-      ),
-      at("cart.js", 17, "high", "no-undef", "'currency' is not defined."),
-      at("format.js", 4, "high", "eqeqeq", "Expected '===' and instead saw '=='."),
-    ]);
+    expect(rdjsonPoints([JSON.parse(eslintReal)])).toEqual(ESLINT_REAL_POINTS);
   });
 
   it("drops the rule a message echoes at its end", () => {

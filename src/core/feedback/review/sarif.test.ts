@@ -4,6 +4,7 @@ import eslint from "../../../../fixtures/reviews/sarif/eslint.sarif?raw";
 import eslintReal from "../../../../fixtures/reviews/sarif/eslint-real.sarif?raw";
 import stylelintReal from "../../../../fixtures/reviews/sarif/stylelint-real.sarif?raw";
 import { sarifPoints } from "./sarif.js";
+import { ESLINT_REAL_POINTS } from "./test-support/eslint-real-points.js";
 
 describe("sarifPoints", () => {
   it("reads ESLint's SARIF: level to priority, file:// dropped, suppressed results skipped", () => {
@@ -52,30 +53,7 @@ describe("sarifPoints", () => {
   });
 
   it("reads real ESLint 9 SARIF: the parse error first, suppressed results skipped, empty suppressions kept", () => {
-    const app = "/tmp/loopgate-reviews/app/src";
-    const at = (
-      file: string,
-      line: number,
-      priority: string,
-      label: string | null,
-      message: string,
-    ) => ({ path: `${app}/${file}`, line, priority, message, label });
-    expect(sarifPoints(JSON.parse(eslintReal))).toEqual([
-      at("broken.js", 2, "high", null, "Parsing error: Unexpected token ;"),
-      at("cart.js", 5, "high", "no-unused-vars", "'discount' is assigned a value but never used."),
-      at("cart.js", 7, "high", "eqeqeq", "Expected '===' and instead saw '=='."),
-      at("cart.js", 10, "medium", "no-console", "Unexpected console statement."),
-      at("cart.js", 12, "high", "no-unreachable", "Unreachable code."),
-      at(
-        "cart.js",
-        16,
-        "medium",
-        "prefer-const",
-        "'name' is never reassigned. Use 'const' instead.",
-      ),
-      at("cart.js", 17, "high", "no-undef", "'currency' is not defined."),
-      at("format.js", 4, "high", "eqeqeq", "Expected '===' and instead saw '=='."),
-    ]);
+    expect(sarifPoints(JSON.parse(eslintReal))).toEqual(ESLINT_REAL_POINTS);
   });
 
   it("reads real Stylelint SARIF: plain paths, the rule echoed at the message's end dropped", () => {
