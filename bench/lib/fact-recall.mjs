@@ -1,56 +1,116 @@
-// Key-fact recall (issue 3, bench a): the fraction of a failure's facts — test name, file, line,
-// expected, received, error keyword — that a feedback text shows. Used when the build has no
-// `factRecall` of its own (see feedback-bench.mjs); a fact that is null or absent is not counted.
+// Key-fact recall, the measure of feedback (SPEC §4): the fraction of the known parts of each
+// failure's facts — test name, file, line, expected, received, error keyword, rule — that a
+// feedback text shows. One implementation for the benches and the corpus tests.
 
-/** The facts of one expected failure, as strings to look for. */
-export function factsOf(failure) {
-  const facts = [];
-  const add = (kind, value) => {
-    if (value !== null && value !== undefined) {
-      facts.push({ kind, value: String(value) });
-    }
-  };
-  add("test", failure.test);
-  add("file", failure.file);
-  add("line", failure.line);
-  add("expected", failure.expected);
-  add("received", failure.received);
-  add("keyword", failure.keyword);
-  return facts;
+/** Separators runners put between suite and test names; any of them reads as any other. */
+const NAME_SEPARATORS = [" › ", " > ", " ▶ ", " :: "];
+
+/** The parts of a fact the measure counts, in the order they are checked. */
+const PARTS = ["test", "file", "line", "expected", "received", "keyword", "rule"];
+
+/** `text` with every suite separator replaced by one space. */
+export function withPlainSeparators(text) {
+  return NAME_SEPARATORS.reduce((result, separator) => result.replaceAll(separator, " "), text);
 }
 
-const squash = (text) => text.replace(/\s+/g, " ").trim();
+/** `text` with single quotes read as double quotes, so quoting style never decides a match. */
+export function withDoubleQuotes(text) {
+  return text.replaceAll("'", '"');
+}
 
-/** Whether `text` shows one fact. A line shows as `:LINE`; a test as its full name or its last part. */
-export function showsFact(text, fact) {
-  const haystack = squash(text);
-  const value = squash(fact.value);
-  if (fact.kind === "line") return new RegExp(`:${value}(?!\\d)`).test(haystack);
-  if (haystack.includes(value)) return true;
-  if (fact.kind === "test") {
-    const leaf =
-      value
-        .split(/ › | > |::| \/ /)
-        .pop()
-        ?.trim() ?? "";
-    return leaf.length >= 4 && haystack.includes(leaf);
-  }
-  if (fact.kind === "file") {
-    const base = value.split("/").pop() ?? value;
-    return base.length >= 4 && haystack.includes(base);
+/** Whether `neighbour` would extend the token whose edge character is `edge`. */
+function isGlued(neighbour, edge) {
+  if (neighbour === "") return false;
+  // An edge of punctuation other than a quote (the `:` of `:5`) delimits the token by itself.
+  if (!/[\w"]/.test(edge)) return false;
+  return /[\w"]/.test(neighbour);
+}
+
+/**
+ * Whether `value` occurs in `text` with no word character or quote glued to either side, so
+ * `123` is not found inside `"123"` nor `:1` inside `:12`.
+ */
+export function containsToken(text, value) {
+  if (value === "") return false;
+  let at = text.indexOf(value);
+  while (at >= 0) {
+    const before = text.charAt(at - 1);
+    const after = text.charAt(at + value.length);
+    if (!isGlued(before, value.charAt(0)) && !isGlued(after, value.charAt(value.length - 1))) {
+      return true;
+    }
+    at = text.indexOf(value, at + 1);
   }
   return false;
 }
 
-/** `{ found, total }` for the facts of `failures` in `text`. */
-export function factRecall(text, failures) {
+/**
+ * `text` with each `…:N` (a brief form's "the file named just before") spelled out as that
+ * file, so a file the feedback names once counts for every item that refers back to it.
+ */
+export function withElisionsRead(text) {
+  let previous = null;
+  return text
+    .split("\n")
+    .map((line) => {
+      const elided = /^(\s*(?:- )?)…:(\d+)/.exec(line);
+      if (elided !== null && previous !== null) {
+        return `${elided[1]}${previous}:${elided[2]}${line.slice(elided[0].length)}`;
+      }
+      const named = /^\s*(?:- )?([^\s:…]+\.\w+):\d+/.exec(line);
+      if (named !== null) previous = named[1];
+      return line;
+    })
+    .join("\n");
+}
+
+/** Whether `text` shows the `part` of `fact`; prepared once per text by `prepared`. */
+function shows(prepared, part, value) {
+  switch (part) {
+    case "test":
+      return containsToken(prepared.plain, withPlainSeparators(value));
+    case "file":
+      return prepared.text.includes(value);
+    case "line":
+      return containsToken(prepared.text, `:${value}`);
+    case "expected":
+    case "received":
+      return containsToken(prepared.quoted, withDoubleQuotes(value));
+    default:
+      return prepared.lower.includes(String(value).toLowerCase());
+  }
+}
+
+/**
+ * `{found, total}`: how many of the facts' known parts `text` shows. A name matches whatever
+ * separator joins its suites; a file by its path as written in the fact; a line as `:line`; a
+ * value as a whole token with either quote style (`"123"` and `'123'` match each other, never
+ * `123`); a keyword or rule case-insensitively. With `elisions`, `…:N` reads as the file of the
+ * item above.
+ */
+export function factCounts(text, facts, { elisions = false } = {}) {
+  const read = elisions ? withElisionsRead(text) : text;
+  const prepared = {
+    text: read,
+    plain: withPlainSeparators(read),
+    quoted: withDoubleQuotes(read),
+    lower: read.toLowerCase(),
+  };
   let found = 0;
   let total = 0;
-  for (const failure of failures) {
-    for (const fact of factsOf(failure)) {
+  for (const fact of facts) {
+    for (const part of PARTS) {
+      const value = fact[part];
+      if (value === null || value === undefined) continue;
       total += 1;
-      if (showsFact(text, fact)) found += 1;
+      if (shows(prepared, part, String(value))) found += 1;
     }
   }
   return { found, total };
+}
+
+/** The fraction of the facts' known parts that `text` shows; 1 when there are none. */
+export function factRecall(text, facts, options) {
+  const { found, total } = factCounts(text, facts, options);
+  return total === 0 ? 1 : found / total;
 }

@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
 import { clearInterval, setInterval } from "node:timers";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { factRecall as localFactRecall } from "./fact-recall.mjs";
+import { factCounts } from "./fact-recall.mjs";
 import { splitLines } from "./split-lines.mjs";
 import { median } from "./stats.mjs";
 import { writeSyntheticLog } from "./synthetic-log.mjs";
@@ -21,32 +21,6 @@ export const TARGETS = { recall: 0.95, throughputRatio: 0.5, peakRssMb: 150 };
 const MAX_LENGTH = 500;
 
 const importDist = (path) => import(pathToFileURL(join(dist, path)).href);
-
-/** The build's own `factRecall(text, facts)` when it has one, else the bench's (fact-recall.mjs). */
-async function recallFunction() {
-  const candidates = readdirSync(join(dist, "core", "feedback"), { recursive: true })
-    .map(String)
-    .filter((path) => path.endsWith(".js") && !path.includes(".test."));
-  for (const path of candidates) {
-    const text = readFileSync(join(dist, "core", "feedback", path), "utf8");
-    if (!/export (?:function|const) factRecall\b/.test(text)) continue;
-    const { factRecall } = await importDist(join("core", "feedback", path));
-    return {
-      source: `dist/core/feedback/${path}`,
-      recall: (text, failures) => normalizeRecall(factRecall(text, failures), failures),
-    };
-  }
-  return { source: "bench/lib/fact-recall.mjs", recall: localFactRecall };
-}
-
-/** Accepts `{found, total}` or a fraction (weighted by the failures' fact count). */
-function normalizeRecall(result, failures) {
-  if (typeof result === "number") {
-    const { total } = localFactRecall("", failures);
-    return { found: result * total, total };
-  }
-  return result;
-}
 
 /** `fixtures/runners/<runner>/<case>/output*.txt` with the case's `expected.json`. */
 function corpus() {
@@ -79,7 +53,6 @@ function corpus() {
 const codePoints = (text) => Array.from(text);
 
 async function recallFigures(stream, stripAnsi, testFeedback) {
-  const { source, recall } = await recallFunction();
   const cases = corpus();
   const totals = { loopgate: [0, 0], wholeLog: [0, 0], first500: [0, 0], last500: [0, 0] };
   const perCase = [];
@@ -102,7 +75,7 @@ async function recallFigures(stream, stripAnsi, testFeedback) {
     };
     const row = { case: entry.name, runner: feedback.runner };
     for (const [name, candidate] of Object.entries(texts)) {
-      const { found, total } = recall(candidate, entry.failures);
+      const { found, total } = factCounts(candidate, entry.failures);
       totals[name][0] += found;
       totals[name][1] += total;
       row[name] = total === 0 ? null : found / total;
@@ -111,7 +84,6 @@ async function recallFigures(stream, stripAnsi, testFeedback) {
   }
   const ratio = ([found, total]) => (total === 0 ? null : found / total);
   return {
-    recallSource: source,
     cases: cases.length,
     facts: totals.loopgate[1],
     loopgate: ratio(totals.loopgate),
@@ -216,13 +188,13 @@ export async function runFeedbackBench({
   log = console.log,
 } = {}) {
   const stream = await importDist("feedback-stream/index.js");
-  const { stripAnsi } = await importDist("core/feedback/ansi.js");
+  const { stripAnsi } = await importDist("core/feedback/clean/ansi.js");
   const { testFeedback } = await importDist("core/feedback/test-feedback.js");
 
   log(`feedback bench — node ${process.version}\n`);
   const recall = await recallFigures(stream, stripAnsi, testFeedback);
   log(
-    `a) key-fact recall at ${MAX_LENGTH} characters — ${recall.cases} outputs, ${recall.facts} facts (recall: ${recall.recallSource})`,
+    `a) key-fact recall at ${MAX_LENGTH} characters — ${recall.cases} outputs, ${recall.facts} facts`,
   );
   if (recall.cases === 0) log("   no fixture corpus with expected.json under fixtures/runners/");
   log(`   loopgate feedback  ${fmt(recall.loopgate)}   target ≥ ${TARGETS.recall}`);
@@ -237,7 +209,7 @@ export async function runFeedbackBench({
     const file = join(dir, "synthetic.log");
     const { facts, bytes } = await writeSyntheticLog(file, sizeMb * 1024 * 1024);
     const throughput = await throughputFigures(stream, file, bytes, rounds);
-    const planted = localFactRecall([throughput.feedback.summary].join("\n"), facts.slice(0, 1));
+    const planted = factCounts([throughput.feedback.summary].join("\n"), facts.slice(0, 1));
     throughput.firstPlantedFailureInSummary = planted.found / planted.total;
     throughput.pass = throughput.ratio >= TARGETS.throughputRatio;
     log(
@@ -256,7 +228,7 @@ export async function runFeedbackBench({
     const baseline = await peakRss([process.execPath, "bench/lib/split-lines.mjs", file]);
     const idle = await peakRss([process.execPath, "-e", "0"]);
     const printed = JSON.parse(cli.stdout).feedback;
-    const found = localFactRecall([printed.summary, ...printed.actionable_items].join("\n"), facts);
+    const found = factCounts([printed.summary, ...printed.actionable_items].join("\n"), facts);
     const rss = {
       method: cli.method,
       loopgateMb: cli.mb,

@@ -3,7 +3,7 @@ import { builtinConditions } from "./conditions/builtin-conditions.js";
 import type { DecideInput } from "./decide-input.js";
 import type { Decision, EscalateDecision, RetryDecision } from "./decision.js";
 import type { Feedback, TestOutputParser } from "./feedback/feedback.js";
-import { builtinParsers } from "./feedback/builtin-parsers.js";
+import { builtinParsers } from "./feedback/parsers/builtin-parsers.js";
 import { testFeedback } from "./feedback/test-feedback.js";
 import { reviewFeedback } from "./feedback/review-feedback.js";
 import { combineFeedback } from "./feedback/combine-feedback.js";

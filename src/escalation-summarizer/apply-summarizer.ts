@@ -1,5 +1,5 @@
 import type { EscalateDecision } from "../core/decision.js";
-import { redact } from "../core/feedback/redaction.js";
+import { redact } from "../core/redaction/redaction.js";
 import { toWire } from "../wire/codec.js";
 import { decodeRewrite } from "./rewrite-document.js";
 import type { EscalationRewrite, Summarizer } from "./summarizer.js";

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { factRecall, type FailureFact } from "../core/feedback/fact-recall.js";
+import { factRecall, type FailureFact } from "../../bench/lib/fact-recall.mjs";
 import { testFeedback } from "../core/feedback/test-feedback.js";
 import { logFeedback, openLog } from "./log-feedback.js";
 

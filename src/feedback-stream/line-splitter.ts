@@ -1,5 +1,5 @@
-import { lastDrawnState, stripAnsi } from "../core/feedback/ansi.js";
-import { cutLine, MAX_LINE_LENGTH } from "../core/feedback/log-lines.js";
+import { lastDrawnState, stripAnsi } from "../core/feedback/clean/ansi.js";
+import { cutLine, MAX_LINE_LENGTH } from "../core/feedback/clean/log-lines.js";
 
 /** Longest line handed on, in UTF-16 code units: the same cut the core's extractor makes. */
 export { MAX_LINE_LENGTH };

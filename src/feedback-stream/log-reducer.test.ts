@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_LINE_LENGTH } from "../core/feedback/log-lines.js";
+import { MAX_LINE_LENGTH } from "../core/feedback/clean/log-lines.js";
 import { LogReducer } from "./log-reducer.js";
 
 function reduce(lines: readonly string[], limits = {}) {

@@ -1,4 +1,4 @@
-import { MAX_LINE_LENGTH } from "../core/feedback/log-lines.js";
+import { MAX_LINE_LENGTH } from "../core/feedback/clean/log-lines.js";
 import { isPassingLine, reportsFailure } from "./failure-lines.js";
 import { lineIn } from "./line-range.js";
 import { flatten } from "./line-splitter.js";

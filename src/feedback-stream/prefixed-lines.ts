@@ -3,8 +3,8 @@ import {
   PREFIX_SAMPLE_LINES,
   withoutLinePrefixes,
   type LinePrefix,
-} from "../core/feedback/line-prefixes.js";
-import { MAX_LINE_LENGTH } from "../core/feedback/log-lines.js";
+} from "../core/feedback/clean/line-prefixes.js";
+import { MAX_LINE_LENGTH } from "../core/feedback/clean/log-lines.js";
 import { lineIn } from "./line-range.js";
 import type { LineSink } from "./line-splitter.js";
 

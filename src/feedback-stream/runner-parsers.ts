@@ -1,4 +1,4 @@
-import { builtinParsers, parserByName } from "../core/feedback/builtin-parsers.js";
+import { builtinParsers, parserByName } from "../core/feedback/parsers/builtin-parsers.js";
 import type { TestOutputParser } from "../core/feedback/feedback.js";
 import { GENERIC_RUNNER } from "../core/feedback/test-feedback.js";
 

@@ -1,6 +1,6 @@
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
-import { redact } from "../core/feedback/redaction.js";
+import { redact } from "../core/redaction/redaction.js";
 import type { RunStep } from "../core/loop/loop-effect.js";
 import type { StepOutcome } from "../core/loop/step-outcome.js";
 import type { StepSpec } from "../wire/task-file.js";

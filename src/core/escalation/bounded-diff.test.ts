@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { codePointLength } from "../feedback/code-points.js";
+import { codePointLength } from "../feedback/clean/code-points.js";
 import { boundedDiff } from "./bounded-diff.js";
 
 /** A one-hunk file diff whose body has `lines` changed lines. */

@@ -1,4 +1,4 @@
-import { codePointLength, truncateCodePoints } from "../feedback/code-points.js";
+import { codePointLength, truncateCodePoints } from "../feedback/clean/code-points.js";
 
 /** Longest diff an escalation carries, in code points: enough to review, short enough to read. */
 export const ESCALATION_DIFF_MAX_LENGTH = 4000;

@@ -1,5 +1,5 @@
 import type { TestOutputParser } from "../feedback/feedback.js";
-import { redact } from "../feedback/redaction.js";
+import { redact } from "../redaction/redaction.js";
 import type { Attempt, IterationCheck, IterationControl } from "../iteration-check.js";
 import { attemptsOf } from "../attempts-of.js";
 import { attemptRecords, type AttemptRecord } from "./attempt-record.js";

@@ -1,4 +1,4 @@
-import { truncateCodePoints } from "../feedback/code-points.js";
+import { truncateCodePoints } from "../feedback/clean/code-points.js";
 import type { AttemptRecord } from "./attempt-record.js";
 import { summaryLines } from "./attempts-summary.js";
 import type { EscalationOption } from "./escalation.js";

@@ -1,5 +1,5 @@
 import type { Failure } from "../feedback/feedback.js";
-import { truncateCodePoints } from "../feedback/code-points.js";
+import { truncateCodePoints } from "../feedback/clean/code-points.js";
 import { assertionTarget } from "./assertion-target.js";
 import { parseLiteral } from "./literal.js";
 import type { OutputEvidence } from "./output-evidence.js";

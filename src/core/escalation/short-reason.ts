@@ -1,5 +1,5 @@
 import type { TestOutputParser } from "../feedback/feedback.js";
-import { codePointLength, truncateCodePoints } from "../feedback/code-points.js";
+import { codePointLength, truncateCodePoints } from "../feedback/clean/code-points.js";
 import { analyzeAttempt, type AttemptAnalysis } from "./attempt-analysis.js";
 import type { AttemptOutcome } from "./attempt-like.js";
 import { failureReason } from "./failure-reason.js";

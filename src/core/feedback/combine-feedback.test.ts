@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { codePointLength } from "./code-points.js";
+import { codePointLength } from "./clean/code-points.js";
 import { combineFeedback } from "./combine-feedback.js";
 import type { Feedback, Priority } from "./feedback.js";
 import { reviewFeedback } from "./review-feedback.js";

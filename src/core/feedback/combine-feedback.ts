@@ -1,6 +1,6 @@
-import { codePointLength, truncateCodePoints } from "./code-points.js";
+import { codePointLength, truncateCodePoints } from "./clean/code-points.js";
 import type { Feedback, Priority } from "./feedback.js";
-import { fitFeedback } from "./fit-feedback.js";
+import { fitFeedback } from "./fit/fit-feedback.js";
 
 const PRIORITY_RANK: Readonly<Record<Priority, number>> = { low: 0, medium: 1, high: 2 };
 const SUMMARY_SEPARATOR = "; ";

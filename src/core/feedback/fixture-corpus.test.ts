@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
-import { builtinParsers } from "./builtin-parsers.js";
+import { builtinParsers } from "./parsers/builtin-parsers.js";
 import type { Failure, TestOutputParser } from "./feedback.js";
 import { cleanOutput, testFeedback } from "./test-feedback.js";
 

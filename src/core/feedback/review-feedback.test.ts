@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { codePointLength } from "./code-points.js";
+import { codePointLength } from "./clean/code-points.js";
 import conventional from "../../../fixtures/reviews/conventional/every-label.md?raw";
 import changesRequested from "../../../fixtures/reviews/github/review-changes-requested.json?raw";
 import markdown from "../../../fixtures/reviews/plain/markdown.md?raw";

@@ -1,6 +1,6 @@
-import { codePointLength, truncateCodePoints } from "./code-points.js";
+import { codePointLength, truncateCodePoints } from "./clean/code-points.js";
 import type { Feedback } from "./feedback.js";
-import { fitFeedback } from "./fit-feedback.js";
+import { fitFeedback } from "./fit/fit-feedback.js";
 import { byPriority, reviewPointText } from "./review/review-point.js";
 import { reviewPointsOf } from "./review/review-points-of.js";
 

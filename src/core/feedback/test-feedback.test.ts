@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { codePointLength } from "./code-points.js";
+import { codePointLength } from "./clean/code-points.js";
 import type { Failure, TestOutputParser } from "./feedback.js";
 import { GENERIC_RUNNER, testFeedback } from "./test-feedback.js";
 import cargoBasic from "./test-fixtures/cargo-basic.txt?raw";

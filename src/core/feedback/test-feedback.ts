@@ -1,12 +1,12 @@
-import { stripAnsi } from "./ansi.js";
-import { builtinParsers } from "./builtin-parsers.js";
-import { codePointLength, toWellFormed, truncateCodePoints } from "./code-points.js";
+import { stripAnsi } from "./clean/ansi.js";
+import { builtinParsers } from "./parsers/builtin-parsers.js";
+import { codePointLength, toWellFormed, truncateCodePoints } from "./clean/code-points.js";
 import type { Failure, TestFeedback, TestOutputParser } from "./feedback.js";
-import { failureGist, failureItemForms } from "./feedback-items.js";
-import { fitFeedback, type FittedFeedback, type ItemForms } from "./fit-feedback.js";
-import { extractFailures, reportedFailures } from "./general-extractor.js";
-import { stripLinePrefixes } from "./line-prefixes.js";
-import { redact } from "./redaction.js";
+import { failureGist, failureItemForms } from "./fit/feedback-items.js";
+import { fitFeedback, type FittedFeedback, type ItemForms } from "./fit/fit-feedback.js";
+import { extractFailures, reportedFailures } from "./extractor/general-extractor.js";
+import { stripLinePrefixes } from "./clean/line-prefixes.js";
+import { redact } from "../redaction/redaction.js";
 
 /** Failures that get an item; the summary counts the rest. */
 const MAX_ITEMS = 10;

@@ -1,5 +1,5 @@
 import type { AttemptRecord } from "../attempt-record.js";
-import { truncateCodePoints } from "../../feedback/code-points.js";
+import { truncateCodePoints } from "../../feedback/clean/code-points.js";
 import { SHORT_REASON_MAX_LENGTH } from "../short-reason.js";
 import { maskVolatile } from "../volatile-noise.js";
 import { iterationSpan } from "./iteration-span.js";

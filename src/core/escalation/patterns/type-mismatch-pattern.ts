@@ -1,4 +1,4 @@
-import { truncateCodePoints } from "../../feedback/code-points.js";
+import { truncateCodePoints } from "../../feedback/clean/code-points.js";
 import type { AttemptRecord } from "../attempt-record.js";
 import type { Literal } from "../literal.js";
 import { findTypeMismatch } from "../type-mismatch.js";

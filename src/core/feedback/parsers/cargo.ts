@@ -1,7 +1,12 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
-import { finishDraft, newDraft, setMessage, type FailureDraft } from "../failure-draft.js";
-import { logLines } from "../log-lines.js";
-import { parseLocation, type SourceLocation } from "../stack-frames.js";
+import {
+  finishDraft,
+  newDraft,
+  setMessage,
+  type FailureDraft,
+} from "../extractor/failure-draft.js";
+import { logLines } from "../clean/log-lines.js";
+import { parseLocation, type SourceLocation } from "../extractor/stack-frames.js";
 
 /** libtest's own lines: `running 3 tests`, `test a::b ... FAILED`, `---- a::b stdout ----`, `test result:`. */
 const LIBTEST_LINE =

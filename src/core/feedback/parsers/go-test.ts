@@ -5,9 +5,9 @@ import {
   setMessage,
   setValue,
   type FailureDraft,
-} from "../failure-draft.js";
-import { logLines } from "../log-lines.js";
-import { isInternalPath, parseLocation } from "../stack-frames.js";
+} from "../extractor/failure-draft.js";
+import { logLines } from "../clean/log-lines.js";
+import { isInternalPath, parseLocation } from "../extractor/stack-frames.js";
 
 /** `go test`'s own lines: test headers and results, package results, `-json` events. */
 const GO_TEST_LINE =

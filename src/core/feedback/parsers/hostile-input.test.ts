@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { builtinParsers } from "../builtin-parsers.js";
+import { builtinParsers } from "./builtin-parsers.js";
 
 /**
  * Inputs built to make a careless pattern backtrack or a line-based reader choke: each is one

@@ -1,8 +1,8 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
-import { reportedFailures } from "../general-extractor.js";
-import { logLines } from "../log-lines.js";
-import { JEST_NAME_SEPARATOR, jestReportFailures } from "./jest-report.js";
-import { jsonLineStartingWith } from "./json-report.js";
+import { reportedFailures } from "../extractor/general-extractor.js";
+import { logLines } from "../clean/log-lines.js";
+import { JEST_NAME_SEPARATOR, jestReportFailures } from "../reports/jest-report.js";
+import { jsonLineStartingWith } from "../reports/json-report.js";
 import { type JsonRecord } from "../../json-record.js";
 import { loadFailure } from "./load-failure.js";
 import { relativeToProject } from "./project-paths.js";

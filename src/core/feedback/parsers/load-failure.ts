@@ -1,7 +1,7 @@
-import { truncateCodePoints } from "../code-points.js";
+import { truncateCodePoints } from "../clean/code-points.js";
 import type { Failure } from "../feedback.js";
-import { logLines } from "../log-lines.js";
-import { parseLocation } from "../stack-frames.js";
+import { logLines } from "../clean/log-lines.js";
+import { parseLocation } from "../extractor/stack-frames.js";
 
 /** Longest message kept, as for every other failure field. */
 const MAX_MESSAGE_LENGTH = 1000;

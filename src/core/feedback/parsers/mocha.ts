@@ -1,7 +1,7 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
-import { failureFromReport, reportedFailures } from "../general-extractor.js";
+import { failureFromReport, reportedFailures } from "../extractor/general-extractor.js";
 import { loadFailure } from "./load-failure.js";
-import { literalOf, parseRecord, stringOf } from "./json-report.js";
+import { literalOf, parseRecord, stringOf } from "../reports/json-report.js";
 import { recordsOf, type JsonRecord } from "../../json-record.js";
 import { relativeToProject } from "./project-paths.js";
 import { withoutTreeEchoes } from "./tree-echoes.js";

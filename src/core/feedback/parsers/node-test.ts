@@ -1,8 +1,8 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
-import { reportedFailures } from "../general-extractor.js";
-import { logLines } from "../log-lines.js";
-import { parseLocation, type SourceLocation } from "../stack-frames.js";
-import { isJunit, junitFailures } from "./junit.js";
+import { reportedFailures } from "../extractor/general-extractor.js";
+import { logLines } from "../clean/log-lines.js";
+import { parseLocation, type SourceLocation } from "../extractor/stack-frames.js";
+import { isJunit, junitFailures } from "../reports/junit.js";
 import { fileLoadFailure } from "./load-failure.js";
 import { relativeToProject } from "./project-paths.js";
 

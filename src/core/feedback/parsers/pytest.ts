@@ -1,10 +1,10 @@
-import { valuesFromMessage } from "../assertion-values.js";
+import { valuesFromMessage } from "../extractor/assertion-values.js";
 import type { Failure, TestOutputParser } from "../feedback.js";
-import { finishDraft, newDraft, setMessage } from "../failure-draft.js";
-import { logLines } from "../log-lines.js";
-import { frameLocation, isInternalPath } from "../stack-frames.js";
-import { isJunit, junitFailures } from "./junit.js";
-import { elementText, nextTag } from "./xml-scanner.js";
+import { finishDraft, newDraft, setMessage } from "../extractor/failure-draft.js";
+import { logLines } from "../clean/log-lines.js";
+import { frameLocation, isInternalPath } from "../extractor/stack-frames.js";
+import { isJunit, junitFailures } from "../reports/junit.js";
+import { elementText, nextTag } from "../reports/xml-scanner.js";
 import { failureOf } from "../failure-of.js";
 
 /** pytest's session banners: `=== test session starts ===`, `=== FAILURES ===`, `=== ERRORS ===`. */

@@ -1,6 +1,6 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
-import { reportedFailures } from "../general-extractor.js";
-import { logLines } from "../log-lines.js";
+import { reportedFailures } from "../extractor/general-extractor.js";
+import { logLines } from "../clean/log-lines.js";
 import { fileLoadFailure } from "./load-failure.js";
 import { relativeToProject } from "./project-paths.js";
 

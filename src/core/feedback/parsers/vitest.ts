@@ -1,10 +1,10 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
-import { reportedFailures } from "../general-extractor.js";
-import { logLines } from "../log-lines.js";
-import { jestReportFailures } from "./jest-report.js";
-import { jsonLineStartingWith } from "./json-report.js";
+import { reportedFailures } from "../extractor/general-extractor.js";
+import { logLines } from "../clean/log-lines.js";
+import { jestReportFailures } from "../reports/jest-report.js";
+import { jsonLineStartingWith } from "../reports/json-report.js";
 import { type JsonRecord } from "../../json-record.js";
-import { junitFailures } from "./junit.js";
+import { junitFailures } from "../reports/junit.js";
 import { loadFailure } from "./load-failure.js";
 import { relativeToProject } from "./project-paths.js";
 

@@ -1,5 +1,5 @@
 import type { Priority } from "../feedback.js";
-import { MAX_LINE_LENGTH } from "../log-lines.js";
+import { MAX_LINE_LENGTH } from "../clean/log-lines.js";
 import { conventionalComment } from "./conventional-comment.js";
 import { markedPriority } from "./marked-priority.js";
 import { firstReference } from "./path-reference.js";

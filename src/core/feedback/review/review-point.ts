@@ -1,4 +1,4 @@
-import { codePointLength, truncateCodePoints } from "../code-points.js";
+import { codePointLength, truncateCodePoints } from "../clean/code-points.js";
 import type { Priority } from "../feedback.js";
 
 /** One thing a reviewer (a person or a tool) asked for, with where and how strongly. */

@@ -1,6 +1,6 @@
-import { stripAnsi } from "../ansi.js";
-import { toWellFormed } from "../code-points.js";
-import { redact } from "../redaction.js";
+import { stripAnsi } from "../clean/ansi.js";
+import { toWellFormed } from "../clean/code-points.js";
+import { redact } from "../../redaction/redaction.js";
 import { githubReviewPoints } from "./github-review.js";
 import { plainReviewPoints } from "./plain-review.js";
 import { rdjsonPoints } from "./rdjson.js";

@@ -10,10 +10,10 @@ import {
   type FailureDraft,
   type Side,
 } from "./failure-draft.js";
-import type { Failure } from "./feedback.js";
+import type { Failure } from "../feedback.js";
 import { fallbackFailures } from "./fallback-lines.js";
 import { isClosingLine, isConsoleHeader, isPassLine } from "./log-noise.js";
-import { logLines } from "./log-lines.js";
+import { logLines } from "../clean/log-lines.js";
 import { mergeFailures, type ExtractedFailure } from "./merge-failures.js";
 
 /** Most lines one multi-line value, diff or title is read from; the rest is not a gist. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { containsToken, factRecall } from "./fact-recall.js";
+import { containsToken, factRecall } from "./fact-recall.mjs";
 
 describe("factRecall", () => {
   const fact = {

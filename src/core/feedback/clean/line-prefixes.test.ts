@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { stripAnsi } from "./ansi.js";
 import { linePrefixesOf, stripLinePrefixes } from "./line-prefixes.js";
 
-const outputs = import.meta.glob<string>("../../../fixtures/runners/*/*/output*.txt", {
+const outputs = import.meta.glob<string>("../../../../fixtures/runners/*/*/output*.txt", {
   query: "?raw",
   import: "default",
   eager: true,

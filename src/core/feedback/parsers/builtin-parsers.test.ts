@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { builtinParsers, parserByName } from "./builtin-parsers.js";
-import { testFeedback } from "./test-feedback.js";
+import { testFeedback } from "../test-feedback.js";
 
 const jestOutput = `FAIL test/a.test.js
   ● sums

@@ -1,4 +1,4 @@
-import { ELLIPSIS } from "./code-points.js";
+import { ELLIPSIS } from "../clean/code-points.js";
 
 /** Characters after which a value may start: it is not glued to a word. */
 const BEFORE_VALUE = /[\s=:,]/;

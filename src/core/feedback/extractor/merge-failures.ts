@@ -1,4 +1,4 @@
-import type { Failure } from "./feedback.js";
+import type { Failure } from "../feedback.js";
 import type { DraftKind } from "./failure-draft.js";
 
 /** A finished failure with the kind of draft it came from. */

@@ -1,8 +1,8 @@
-import { codePointLength, ELLIPSIS, truncateCodePoints } from "./code-points.js";
+import { codePointLength, ELLIPSIS, truncateCodePoints } from "../clean/code-points.js";
 import { elideValues } from "./elide-values.js";
-import { oneLine } from "../one-line.js";
-import type { Failure } from "./feedback.js";
-import { valueDifference } from "./value-difference.js";
+import { oneLine } from "../../one-line.js";
+import type { Failure } from "../feedback.js";
+import { valueDifference } from "../extractor/value-difference.js";
 
 /** Longest error message in a whole item: the error's first line, not a dump. */
 const MAX_WHOLE_MESSAGE = 160;

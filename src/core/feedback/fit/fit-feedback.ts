@@ -1,4 +1,4 @@
-import { codePointLength, truncateCodePoints } from "./code-points.js";
+import { codePointLength, truncateCodePoints } from "../clean/code-points.js";
 
 /** Below this many code points a later item says nothing useful; it is dropped instead of cut further. */
 const MIN_LATER_ITEM_LENGTH = 16;

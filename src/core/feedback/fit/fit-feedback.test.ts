@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { codePointLength, ELLIPSIS } from "./code-points.js";
+import { codePointLength, ELLIPSIS } from "../clean/code-points.js";
 import { fitFeedback } from "./fit-feedback.js";
 
 const total = (fitted: { summary: string; actionableItems: readonly string[] }): number =>

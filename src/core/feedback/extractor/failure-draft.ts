@@ -1,6 +1,6 @@
 import { valuesFromMessage } from "./assertion-values.js";
-import { truncateCodePoints } from "./code-points.js";
-import type { Failure } from "./feedback.js";
+import { truncateCodePoints } from "../clean/code-points.js";
+import type { Failure } from "../feedback.js";
 import type { SourceLocation } from "./stack-frames.js";
 
 /**

@@ -1,8 +1,8 @@
 import type { Failure } from "../feedback.js";
-import { failureFromReport } from "../general-extractor.js";
+import { failureFromReport } from "../extractor/general-extractor.js";
 import { asRecord, literalOf, stringOf } from "./json-report.js";
 import { recordsOf, type JsonRecord } from "../../json-record.js";
-import { loadFailure } from "./load-failure.js";
+import { loadFailure } from "../parsers/load-failure.js";
 
 /** How Jest joins a test's suite path, and so how Jest users read a full test name. */
 export const JEST_NAME_SEPARATOR = " › ";

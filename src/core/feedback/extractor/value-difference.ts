@@ -1,4 +1,4 @@
-import { ELLIPSIS } from "./code-points.js";
+import { ELLIPSIS } from "../clean/code-points.js";
 
 /** Where a printed object's element starts: after `,`, `{`, `[` or `(`. */
 const ELEMENT_START = /[,{[(]/;

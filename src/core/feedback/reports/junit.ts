@@ -1,8 +1,8 @@
-import { truncateCodePoints } from "../code-points.js";
+import { truncateCodePoints } from "../clean/code-points.js";
 import type { Failure, TestOutputParser } from "../feedback.js";
-import { failureFromReport } from "../general-extractor.js";
+import { failureFromReport } from "../extractor/general-extractor.js";
 import { elementText, nextTag, type XmlTag } from "./xml-scanner.js";
-import { relativeToProject } from "./project-paths.js";
+import { relativeToProject } from "../parsers/project-paths.js";
 
 /** How a JUnit test's suite path is joined into its full name (Vitest's and node:test's own). */
 const JUNIT_NAME_SEPARATOR = " > ";

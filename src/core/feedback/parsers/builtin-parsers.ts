@@ -1,13 +1,13 @@
-import type { TestOutputParser } from "./feedback.js";
-import { cargoParser } from "./parsers/cargo.js";
-import { goTestParser } from "./parsers/go-test.js";
-import { jestParser } from "./parsers/jest.js";
-import { junitParser } from "./parsers/junit.js";
-import { mochaParser } from "./parsers/mocha.js";
-import { nodeTestParser } from "./parsers/node-test.js";
-import { pytestParser } from "./parsers/pytest.js";
-import { tapParser } from "./parsers/tap.js";
-import { vitestParser } from "./parsers/vitest.js";
+import type { TestOutputParser } from "../feedback.js";
+import { cargoParser } from "./cargo.js";
+import { goTestParser } from "./go-test.js";
+import { jestParser } from "./jest.js";
+import { junitParser } from "../reports/junit.js";
+import { mochaParser } from "./mocha.js";
+import { nodeTestParser } from "./node-test.js";
+import { pytestParser } from "./pytest.js";
+import { tapParser } from "./tap.js";
+import { vitestParser } from "./vitest.js";
 
 /**
  * The per-runner parsers `testFeedback` tries, in order: the first whose `detect` accepts the

@@ -1,4 +1,4 @@
-import type { Failure } from "./feedback.js";
+import type { Failure } from "../feedback.js";
 import { isClosingLine, isPassLine } from "./log-noise.js";
 import { parseLocation } from "./stack-frames.js";
 

@@ -1,20 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Failure } from "./feedback.js";
+import type { Failure } from "../feedback.js";
 import { extractFailures } from "./general-extractor.js";
-import cargoBacktraceColor from "./test-fixtures/cargo-backtrace-color.txt?raw";
-import cargoBasic from "./test-fixtures/cargo-basic.txt?raw";
-import cargoQuiet from "./test-fixtures/cargo-quiet.txt?raw";
-import nodeTestSpecColor from "./test-fixtures/node-test-spec-color.txt?raw";
-import nodeTestSpec from "./test-fixtures/node-test-spec.txt?raw";
-import nodeTestTap from "./test-fixtures/node-test-tap.txt?raw";
-import pytestBasicColor from "./test-fixtures/pytest-basic-color.txt?raw";
-import pytestBasic from "./test-fixtures/pytest-basic.txt?raw";
-import pytestShort from "./test-fixtures/pytest-short.txt?raw";
-import unittestBasic from "./test-fixtures/unittest-basic.txt?raw";
-import vitestBasicColor from "./test-fixtures/vitest-basic-color.txt?raw";
-import vitestBasic from "./test-fixtures/vitest-basic.txt?raw";
-import { failureOf } from "./failure-of.js";
+import cargoBacktraceColor from "../test-fixtures/cargo-backtrace-color.txt?raw";
+import cargoBasic from "../test-fixtures/cargo-basic.txt?raw";
+import cargoQuiet from "../test-fixtures/cargo-quiet.txt?raw";
+import nodeTestSpecColor from "../test-fixtures/node-test-spec-color.txt?raw";
+import nodeTestSpec from "../test-fixtures/node-test-spec.txt?raw";
+import nodeTestTap from "../test-fixtures/node-test-tap.txt?raw";
+import pytestBasicColor from "../test-fixtures/pytest-basic-color.txt?raw";
+import pytestBasic from "../test-fixtures/pytest-basic.txt?raw";
+import pytestShort from "../test-fixtures/pytest-short.txt?raw";
+import unittestBasic from "../test-fixtures/unittest-basic.txt?raw";
+import vitestBasicColor from "../test-fixtures/vitest-basic-color.txt?raw";
+import vitestBasic from "../test-fixtures/vitest-basic.txt?raw";
+import { failureOf } from "../failure-of.js";
 
 describe("extractFailures: the seed", () => {
   it("reads the seed's FAIL header with Expected/Received", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Failure } from "./feedback.js";
+import type { Failure } from "../feedback.js";
 import { failureItem, failureItemForms } from "./feedback-items.js";
 
 const failure = (overrides: Partial<Failure>): Failure => ({
