@@ -18,6 +18,10 @@ export interface Failure {
   readonly received: string | null;
   /** The error's own words (first line of the assertion or thrown error). */
   readonly message: string;
+  /** The column a linter or compiler points at, when it says (`file:line:col`). */
+  readonly column?: number;
+  /** The lint rule or diagnostic code behind a finding (`no-unused-vars`, `TS2322`, `E501`). */
+  readonly rule?: string;
 }
 
 /** Feedback extracted from test output, with the structured failures behind it (SPEC §4). */

@@ -142,11 +142,13 @@ function summarize(failures: readonly Failure[]): string {
 function redactFailure(failure: Failure): Failure {
   const optional = (value: string | null): string | null => (value === null ? null : redact(value));
   return {
+    ...failure,
     test: optional(failure.test),
     file: optional(failure.file),
     line: failure.line,
     expected: optional(failure.expected),
     received: optional(failure.received),
     message: redact(failure.message),
+    ...(failure.rule === undefined ? {} : { rule: redact(failure.rule) }),
   };
 }

@@ -13,6 +13,24 @@ const failure = (overrides: Partial<Failure>): Failure => ({
 });
 
 describe("failureItem", () => {
+  it("names a lint or compiler finding by file:line:col and its rule", () => {
+    const finding = failure({
+      test: null,
+      file: "src/index.ts",
+      line: 7,
+      column: 3,
+      rule: "no-unused-vars",
+      expected: null,
+      received: null,
+      message: "'x' is defined but never used.",
+    });
+    expect(failureItem(finding)).toBe(
+      "src/index.ts:7:3 no-unused-vars: 'x' is defined but never used.",
+    );
+    const next = { ...finding, line: 9, column: 1 };
+    expect(failureItemForms(next, finding)[0]).toBe("…:9:1 no-unused-vars");
+  });
+
   it("puts where first, then the values", () => {
     expect(failureItem(failure({}))).toBe(
       'src/login.test.ts:12 login returns a token: expected 123, received "123"',

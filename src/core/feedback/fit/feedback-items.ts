@@ -47,23 +47,24 @@ export function failureGist(failure: Failure): string {
 }
 
 /**
- * `file:line test`. A load failure named by its file is not named twice. In `brief`, the file
- * is `…` when `previous` names the same one or the test's name starts with it (pytest's
- * `file::test`).
+ * `file:line test`, or `file:line:col rule` for a lint or compiler finding. A load failure
+ * named by its file is not named twice. In `brief`, the file is `…` when `previous` names the
+ * same one or the test's name starts with it (pytest's `file::test`).
  */
 function who(failure: Failure, previous: Failure | undefined, brief: boolean): string {
-  const { file, line } = failure;
+  const { file } = failure;
   const test = failure.test === file ? null : failure.test;
   const implied =
     brief && file !== null && (previous?.file === file || (test?.startsWith(file) ?? false));
-  return [place(file, line, implied), test ?? ""].filter((part) => part !== "").join(" ");
+  const name = test ?? failure.rule ?? "";
+  return [place(failure, implied), name].filter((part) => part !== "").join(" ");
 }
 
-/** `file:line`, `…:line` when the file is `implied`, the file alone, or nothing. */
-function place(file: string | null, line: number | null, implied: boolean): string {
+/** `file:line[:col]`, `…:line` when the file is `implied`, the file alone, or nothing. */
+function place({ file, line, column }: Failure, implied: boolean): string {
   if (file === null || (line === null && implied)) return "";
   if (line === null) return file;
-  return `${implied ? ELLIPSIS : file}:${line}`;
+  return `${implied ? ELLIPSIS : file}:${line}${column === undefined ? "" : `:${column}`}`;
 }
 
 /** What went wrong, without where, from briefest to whole. */
