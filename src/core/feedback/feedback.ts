@@ -39,4 +39,10 @@ export interface TestOutputParser {
   readonly name: string;
   readonly detect: (output: string) => boolean;
   readonly parse: (output: string) => readonly Failure[];
+  /**
+   * How many tests (or findings) the runner itself says failed, read from its own summary
+   * (`Tests: 7 failed`, `7 failing`, `# fail 7`, `✖ 12 problems`); null when it prints none.
+   * Feedback's `+N more` agrees with it.
+   */
+  readonly reportedFailures?: (output: string) => number | null;
 }
