@@ -191,7 +191,8 @@ describe("logFeedback --kind review", () => {
       { kind: "review", maxLength: 500 },
     );
     expect(feedback.priority).toBe("high");
-    expect(feedback.summary).toContain("token is never checked");
+    expect(feedback.summary).toBe("Review rejected: 2 points (1 high, 1 low)");
+    expect(feedback.actionableItems[0]).toContain("token is never checked");
     expect(feedback).toMatchObject({ failures: [], runner: null });
   });
 });

@@ -133,7 +133,8 @@ describe("loopgate feedback (built binary)", () => {
     expect(result.code).toBe(0);
     const { feedback } = JSON.parse(result.stdout) as Printed;
     expect(feedback).toMatchObject({ priority: "high", failures: [], runner: null });
-    expect(feedback.summary).toContain("leaks the key");
+    expect(feedback.summary).toBe("Review rejected: 1 point (1 high)");
+    expect(feedback.actionable_items[0]).toContain("leaks the key");
   });
 
   it("writes paths under --root DIR (default: the current directory) relative to it", () => {

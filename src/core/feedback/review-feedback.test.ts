@@ -15,15 +15,15 @@ const total = (feedback: { summary: string; actionableItems: readonly string[] }
   feedback.actionableItems.reduce((sum, item) => sum + codePointLength(item), 0);
 
 describe("reviewFeedback", () => {
-  it("turns bullets into items and quotes the first in the summary", () => {
+  it("turns bullets into items, each led by its place; the summary counts them by priority", () => {
     const feedback = reviewFeedback(
       "- jwt.sign omits userId (src/auth/token.ts:42)\n- missing test for the expired-token path\n",
       { maxLength: 500 },
     );
     expect(feedback).toEqual({
-      summary: "Review rejected: 2 points: jwt.sign omits userId (src/auth/token.ts:42)",
+      summary: "Review rejected: 2 points (2 medium)",
       actionableItems: [
-        "jwt.sign omits userId (src/auth/token.ts:42)",
+        "src/auth/token.ts:42 jwt.sign omits userId",
         "missing test for the expired-token path",
       ],
       priority: "medium",
@@ -37,7 +37,7 @@ describe("reviewFeedback", () => {
     );
     expect(feedback.actionableItems).toEqual([
       "The handler swallows errors and returns 200 anyway.",
-      "Rename `tok`",
+      "Rename tok",
       "Add a changelog entry",
     ]);
   });
@@ -45,7 +45,7 @@ describe("reviewFeedback", () => {
   it("treats a lead-in ending with a colon as a heading, not a point", () => {
     const feedback = reviewFeedback("Please fix the following:\n- a\n- b", { maxLength: 500 });
     expect(feedback.actionableItems).toEqual(["a", "b"]);
-    expect(feedback.summary).toBe("Review rejected: 2 points: a");
+    expect(feedback.summary).toBe("Review rejected: 2 points (2 medium)");
   });
 
   it("drops a bare verdict line", () => {
@@ -56,14 +56,34 @@ describe("reviewFeedback", () => {
 
   it("splits plain lines into points, joining wrapped sentences", () => {
     const feedback = reviewFeedback(
-      "Missing null check in src/a.ts:10\nThe retry loop never\nbacks off between attempts.\n\nSecond paragraph here.",
+      "Missing null check in src/a.ts:10\nThe retry loop never\nbacks off between attempts.\n\nPlease log the attempt count too.",
       { maxLength: 500 },
     );
     expect(feedback.actionableItems).toEqual([
-      "Missing null check in src/a.ts:10",
+      "src/a.ts:10 Missing null check",
       "The retry loop never backs off between attempts.",
-      "Second paragraph here.",
+      "Please log the attempt count too.",
     ]);
+  });
+
+  it("says what the review states: an approval, a rejection, nothing to act on", () => {
+    expect(reviewFeedback("LGTM, thanks!", { maxLength: 500 })).toEqual({
+      summary: "Review approved: no points to act on",
+      actionableItems: [],
+      priority: "low",
+    });
+    expect(reviewFeedback("Approved.\n\n- nit: typo in README", { maxLength: 500 })).toMatchObject({
+      summary: "Review approved: 1 point (1 low)",
+      priority: "low",
+    });
+    expect(reviewFeedback("- rename x\n\nVerdict: Request changes", { maxLength: 500 })).toEqual({
+      summary: "Review rejected: 1 point (1 high)",
+      actionableItems: ["rename x"],
+      priority: "high",
+    });
+    expect(
+      reviewFeedback("## Summary of Changes\n\n* Adds an endpoint", { maxLength: 500 }).priority,
+    ).toBe("low");
   });
 
   it.each([
@@ -89,7 +109,7 @@ describe("reviewFeedback", () => {
       { maxLength: 500 },
     );
     expect(feedback.actionableItems[0]).toBe(
-      "src/auth/login.ts:88 The error path of the login handler is never exercised by any test, see src/auth/login.ts:88.",
+      "src/auth/login.ts:88 The error path of the login handler is never exercised by any test",
     );
     const tight = reviewFeedback(
       "- first point\n- The error path of the login handler is never exercised by any test, see src/auth/login.ts:88.",
@@ -130,11 +150,9 @@ describe("reviewFeedback", () => {
     expect(feedback.actionableItems[0]).toContain("[REDACTED:api_key]");
   });
 
-  it("shortens a long first point in the summary", () => {
+  it("never repeats a point in the summary", () => {
     const feedback = reviewFeedback(`- ${"word ".repeat(100)}`, { maxLength: 1000 });
-    expect(codePointLength(feedback.summary)).toBeLessThanOrEqual(
-      "Review rejected: 1 point: ".length + 100,
-    );
+    expect(feedback.summary).toBe("Review rejected: 1 point (1 medium)");
   });
 
   it("survives a 10 MB line", { timeout: 60_000 }, () => {
@@ -147,9 +165,7 @@ describe("reviewFeedback (formats)", () => {
   it("orders Conventional Comments by priority, keeps the reviewer's order within one, drops praise", () => {
     const feedback = reviewFeedback(conventional, { maxLength: 5000 });
     expect(feedback.priority).toBe("high");
-    expect(feedback.summary).toBe(
-      "Review rejected: 11 points (2 blocking): src/auth/verify.ts:23 issue (blocking): `verifyToken` accepts tokens signed with `alg: none` (src/a…",
-    );
+    expect(feedback.summary).toBe("Review rejected: 11 points (2 high, 4 medium, 5 low)");
     const labels = feedback.actionableItems.map((item) => /^(?:\S+:\d+ )?([^:]+):/.exec(item)?.[1]);
     expect(labels).toEqual([
       "issue (blocking)",
@@ -162,18 +178,19 @@ describe("reviewFeedback (formats)", () => {
       "nit",
       "thought",
       "note",
-      "nit (if-minor)",
+      undefined,
     ]);
+    expect(feedback.actionableItems.at(-1)).toBe("+1 more point");
     expect(feedback.actionableItems.join("\n")).not.toMatch(/praise|TokenStore/);
   });
 
   it("puts path:line first for GitHub inline comments", () => {
     const feedback = reviewFeedback(changesRequested, { maxLength: 5000 });
-    expect(feedback.summary).toMatch(/^Review rejected: 6 points \(2 blocking\): /);
+    expect(feedback.summary).toBe("Review rejected: 5 points (4 high, 1 low)");
     expect(feedback.actionableItems).toContain(
-      "src/auth/refresh.ts:57 issue (blocking): `record.expiresAt` is never compared with the clock here, so an expired refresh token still yields a new access token.",
+      "src/auth/refresh.ts:57 issue (blocking): record.expiresAt is never compared with the clock here, so an expired refresh token still yields a new access token.",
     );
-    expect(feedback.actionableItems.at(-1)).toBe("src/auth/refresh.ts:61 nit: `tok` → `token`");
+    expect(feedback.actionableItems.at(-1)).toBe("src/auth/refresh.ts:61 nit: tok → token");
     expect(feedback.actionableItems.join("\n")).toContain("[REDACTED:aws_access_key]");
   });
 
@@ -214,8 +231,8 @@ describe("reviewFeedback (formats)", () => {
       eslintSarif,
       "high",
       [
-        "/home/dev/auth-service/src/auth/refresh.ts:33 no-unused-vars: 'legacyId' is assigned a value but never used.",
-        "/home/dev/auth-service/src/auth/verify.ts:27 eqeqeq: Expected '===' and instead saw '=='.",
+        "src/auth/refresh.ts:33 no-unused-vars: 'legacyId' is assigned a value but never used.",
+        "src/auth/verify.ts:27 eqeqeq: Expected '===' and instead saw '=='.",
       ],
     ],
   ])("turns %s into path:line items", (_case, text, priority, items) => {
@@ -237,19 +254,24 @@ describe("reviewFeedback (formats)", () => {
 
   it("is only as urgent as its most urgent point", () => {
     expect(reviewFeedback("nit: a\n\nquestion: b", { maxLength: 500 })).toEqual({
-      summary: "Review rejected: 2 points: question: b",
+      summary: "Review rejected: 2 points (1 medium, 1 low)",
       actionableItems: ["question: b", "nit: a"],
       priority: "medium",
     });
   });
 
-  it("keeps the most urgent point whole inside the default cap", () => {
+  it("names every point's place before any point gets more words, the most urgent first", () => {
     for (const text of [markdown, conventional, changesRequested, codeql]) {
       const feedback = reviewFeedback(text, { maxLength: 500 });
+      const whole = reviewFeedback(text, { maxLength: 100_000 }).actionableItems;
       expect(total(feedback)).toBeLessThanOrEqual(500);
-      expect(feedback.actionableItems[0]).toBe(
-        reviewFeedback(text, { maxLength: 100_000 }).actionableItems[0],
-      );
+      const [first] = feedback.actionableItems;
+      expect(whole[0]?.startsWith((first ?? "").replace(/…$/, ""))).toBe(true);
+      for (const [index, item] of feedback.actionableItems.entries()) {
+        if (/^\+\d+ more points?$/.test(item)) continue;
+        const place = /^\S+:\d+/.exec(whole[index] ?? "")?.[0];
+        if (place !== undefined) expect(item.startsWith(place)).toBe(true);
+      }
     }
   });
 });

@@ -1,63 +1,107 @@
+import { stripAnsi } from "./clean/ansi.js";
 import { codePointLength, truncateCodePoints } from "./clean/code-points.js";
-import type { Feedback } from "./feedback.js";
-import { fitFeedback } from "./fit/fit-feedback.js";
-import { byPriority, reviewPointText } from "./review/review-point.js";
-import { reviewPointsOf } from "./review/review-points-of.js";
+import type { Feedback, Priority } from "./feedback.js";
+import { fitFeedback, type FittedFeedback, type ItemForms } from "./fit/fit-feedback.js";
+import type { ReviewVerdict } from "./review/github-review.js";
+import { byPriority, reviewPointParts, type ReviewPoint } from "./review/review-point.js";
+import { readReview } from "./review/review-points-of.js";
 
-/** Longest first point quoted in the summary. */
-const MAX_GIST_LENGTH = 100;
-
-/** Fewest code points a later item is left with; shorter, it says where but not what, so it is counted instead. */
-const MIN_ITEM_LENGTH = 60;
+/** Points that get an item, as for test failures; the last item counts the rest. */
+const MAX_ITEMS = 10;
+/** Lengths of a point's words in its briefer forms, in code points; the last form is whole. */
+const FORM_LENGTHS = [40, 90, 180];
 
 /** Summary of a rejection that came without a word. */
 export const EMPTY_REVIEW_SUMMARY = "Review rejected without comments";
 
-/**
- * Focused feedback from a reviewer's rejection (SPEC §3, §4), whatever the review's format
- * (see `reviewPointsOf`): credentials redacted before anything is read, one `path:line label:
- * message` item per point, high priority first and the reviewer's order within a priority,
- * summarised as `Review rejected: N points (k blocking): <first point>`, fitted to `maxLength`.
- * Priority is the highest point's.
- */
-export function reviewFeedback(text: string, options: { readonly maxLength: number }): Feedback {
-  const points = byPriority(reviewPointsOf(text));
-  const [first] = points;
-  if (first === undefined) {
-    return { ...fitFeedback(EMPTY_REVIEW_SUMMARY, [], options.maxLength), priority: "medium" };
-  }
-  const items = points.map(reviewPointText);
-  const blocking = points.filter((point) => point.priority === "high").length;
-  const count = `${points.length} ${points.length === 1 ? "point" : "points"}`;
-  const gist = truncateCodePoints(items[0] ?? "", MAX_GIST_LENGTH);
-  const summary = `Review rejected: ${count}${blocking > 0 ? ` (${blocking} blocking)` : ""}: ${gist}`;
-  const kept = itemsWithin(items, options.maxLength - codePointLength(summary));
-  return { ...fitFeedback(summary, kept, options.maxLength), priority: first.priority };
+/** How many points of each priority, the levels a review has: `2 high, 5 low`. */
+function countsOf(points: readonly ReviewPoint[]): string {
+  const levels: readonly Priority[] = ["high", "medium", "low"];
+  return levels
+    .map((level) => [level, points.filter((point) => point.priority === level).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([level, count]) => `${count} ${level}`)
+    .join(", ");
 }
 
 /**
- * The first item and as many after it as can each keep `MIN_ITEM_LENGTH` code points in
- * `room`, then `+N more points` for the rest: the least urgent points are counted rather than
- * all cut to stubs. `fitFeedback` then cuts what is kept.
+ * A point's item from brief to whole, as test failures have: its place (`path:line`) and label
+ * in every form, its words cut to 40, 90 and 180 code points, then whole. Fitting names every
+ * point's place before any point gets more words.
  */
-function itemsWithin(items: readonly string[], room: number): string[] {
-  const [first, ...later] = items;
-  if (first === undefined) return [];
-  let used = codePointLength(first);
-  let count = 0;
-  for (const item of later) {
-    const rest = later.length - count - 1;
-    const more = rest > 0 ? codePointLength(morePoints(rest)) : 0;
-    const cost = Math.min(codePointLength(item), MIN_ITEM_LENGTH);
-    if (used + cost + more > room) break;
-    used += cost;
-    count += 1;
-  }
-  const omitted = later.length - count;
-  return [first, ...later.slice(0, count), ...(omitted > 0 ? [morePoints(omitted)] : [])];
+function itemForms(point: ReviewPoint): ItemForms {
+  const { location, words } = reviewPointParts(point);
+  const at = location === null ? "" : `${location} `;
+  const forms = FORM_LENGTHS.filter((length) => codePointLength(words) > length).map(
+    (length) => `${at}${truncateCodePoints(words, length)}`,
+  );
+  return [...forms, `${at}${words}`];
 }
 
-/** The line that counts the points left out. */
+/** `+N more points`, for the points the items leave out. */
 function morePoints(count: number): string {
   return `+${count} more ${count === 1 ? "point" : "points"}`;
+}
+
+/**
+ * The items fitted to the room the summary leaves: as many points as can each keep at least
+ * their briefest form (place, label and their first words), in order, the rest counted in a
+ * last item (`+3 more points`) whose room is reserved first — a point cut down to half a path
+ * says nothing, a count says how much is left. When not even one point's briefest form fits,
+ * the first point is cut to the room.
+ */
+function fittedItems(
+  summary: string,
+  points: readonly ReviewPoint[],
+  maxLength: number,
+): FittedFeedback {
+  const forms = points.slice(0, MAX_ITEMS).map(itemForms);
+  for (let shown = forms.length; shown >= 1; shown -= 1) {
+    const rest = points.length - shown;
+    const room = maxLength - (rest > 0 ? codePointLength(morePoints(rest)) : 0);
+    const fitted = fitFeedback(summary, forms.slice(0, shown), room);
+    const items = fitted.actionableItems;
+    if (items.length === shown && items.every((item, index) => forms[index]?.includes(item))) {
+      return rest > 0 ? { ...fitted, actionableItems: [...items, morePoints(rest)] } : fitted;
+    }
+  }
+  return fitFeedback(summary, forms.slice(0, 1), maxLength);
+}
+
+/**
+ * The feedback's priority: a review that requests changes is high; otherwise its most urgent
+ * point's; a review with nothing to act on is low, and an empty one medium (a rejection
+ * without a word still asks for something).
+ */
+function reviewPriority(
+  points: readonly ReviewPoint[],
+  verdict: ReviewVerdict | undefined,
+  empty: boolean,
+): Priority {
+  if (verdict === "reject") return "high";
+  return points[0]?.priority ?? (empty ? "medium" : "low");
+}
+
+/**
+ * Focused feedback from a review (SPEC §3, §4), whatever its format (see `reviewPointsOf`):
+ * one item per point — `path:line label: words`, from brief to whole forms fitted to
+ * `maxLength` the way test failures are — high priority first, the reviewer's order within a
+ * priority, `+N more points` when not all fit. The summary says what the items do not: the
+ * verdict and how many points of each priority (`Review rejected: 7 points (2 high, 5 low)`);
+ * a review that states its approval says `Review approved`.
+ */
+export function reviewFeedback(text: string, options: { readonly maxLength: number }): Feedback {
+  const review = readReview(text);
+  const points = byPriority(review.points);
+  const { verdict } = review;
+  const empty = stripAnsi(text).trim() === "";
+  const priority = reviewPriority(points, verdict, empty);
+  const stated = verdict === "approve" ? "Review approved" : "Review rejected";
+  if (points.length === 0) {
+    const summary = empty ? EMPTY_REVIEW_SUMMARY : `${stated}: no points to act on`;
+    return { ...fitFeedback(summary, [], options.maxLength), priority };
+  }
+  const count = `${points.length} ${points.length === 1 ? "point" : "points"}`;
+  const summary = `${stated}: ${count} (${countsOf(points)})`;
+  return { ...fittedItems(summary, points, options.maxLength), priority };
 }

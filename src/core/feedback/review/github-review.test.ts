@@ -10,15 +10,8 @@ import comments from "../../../../fixtures/reviews/github/review-comments.json?r
 import { githubReviewPoints, githubReviewStatus } from "./github-review.js";
 
 describe("githubReviewPoints", () => {
-  it("reads a review's body as markdown, then its inline comments at path:line", () => {
+  it("reads a review's body as markdown, then its inline comments at path:line; what names no level is as urgent as the state", () => {
     expect(githubReviewPoints(JSON.parse(changesRequested))).toEqual([
-      {
-        path: null,
-        line: null,
-        priority: "medium",
-        message: "The refresh flow is close, but two things have to change before merge.",
-        label: null,
-      },
       {
         path: null,
         line: null,
@@ -29,7 +22,7 @@ describe("githubReviewPoints", () => {
       {
         path: null,
         line: null,
-        priority: "medium",
+        priority: "high",
         message: "Please add a regression test for the rotation path.",
         label: null,
       },
@@ -38,42 +31,81 @@ describe("githubReviewPoints", () => {
         line: 57,
         priority: "high",
         message:
-          "`record.expiresAt` is never compared with the clock here, so an expired refresh token still yields a new access token.",
+          "record.expiresAt is never compared with the clock here, so an expired refresh token still yields a new access token.",
         label: "issue (blocking)",
       },
       {
         path: "src/auth/refresh.ts",
         line: 61,
         priority: "low",
-        message: "`tok` → `token`",
+        message: "tok → token",
         label: "nit",
       },
       {
         path: "test/auth/refresh.test.ts",
         line: null,
-        priority: "medium",
+        priority: "high",
         message:
-          "This file needs a case where `store.find` returns an expired record. The AWS key AKIAIOSFODNN7EXAMPLE in the fixture should go too.",
+          "This file needs a case where store.find returns an expired record. The AWS key AKIAIOSFODNN7EXAMPLE in the fixture should go too.",
         label: null,
       },
     ]);
   });
 
-  it("reads an array of review comments as the REST API lists them", () => {
+  it("reads an array of review comments as the REST API lists them: a range at its first line, replies as discussion", () => {
     expect(githubReviewPoints(JSON.parse(comments))).toEqual([
       {
         path: "src/http/client.ts",
-        line: 88,
+        line: 86,
         priority: "medium",
         message: "Retrying on 4xx hides client bugs; only retry 5xx and network errors.",
         label: null,
       },
+    ]);
+  });
+
+  it("reads a comment as one point: label line, title, heading and paragraphs joined; code and details dropped", () => {
+    const body = [
+      "_🩺 Stability & Availability_ | _🟠 Major_ | _⚡ Quick win_",
+      "",
+      "<details>",
+      "<summary>🧩 Analysis chain</summary>",
+      "",
+      "```shell",
+      "rg -n foo",
+      "```",
+      "</details>",
+      "",
+      "**Handle rebuild failures.** Roll back the toggle.",
+      "",
+      "<!-- fingerprinting:phantom -->",
+      "",
+      "✅ Addressed in commits 33e223e to 035f026",
+    ].join("\n");
+    expect(
+      githubReviewPoints([
+        { path: "a.kt", start_line: 93, line: 189, original_line: 112, body },
+        {
+          path: "b.ts",
+          original_line: 75,
+          line: null,
+          body: "## CodeQL / Polynomial regex\n\nThis may run slow.",
+        },
+      ]),
+    ).toEqual([
       {
-        path: "src/http/client.ts",
-        line: 92,
+        path: "a.kt",
+        line: 93,
         priority: "medium",
-        message: "use the shared `backoff()` helper: ```suggestion await backoff(attempt); ```",
-        label: "suggestion",
+        message: "Handle rebuild failures. Roll back the toggle.",
+        label: null,
+      },
+      {
+        path: "b.ts",
+        line: 75,
+        priority: "medium",
+        message: "CodeQL / Polynomial regex This may run slow.",
+        label: null,
       },
     ]);
   });
@@ -93,12 +125,12 @@ describe("githubReviewPoints", () => {
     expect(githubReviewPoints(document)).toBeNull();
   });
 
-  it("reads GitHub's documented examples: review bodies, and praise-only comments dropped", () => {
+  it("reads GitHub's documented examples: a CHANGES_REQUESTED body alone is high, praise-only comments dropped", () => {
     expect(githubReviewPoints(JSON.parse(docsChangesRequested))).toEqual([
       {
         path: null,
         line: null,
-        priority: "medium",
+        priority: "high",
         message: "This is close to perfect! Please address the suggested inline change.",
         label: null,
       },
@@ -112,14 +144,14 @@ describe("githubReviewPoints", () => {
         path: "src/auth/refresh.ts",
         line: 57,
         priority: "high",
-        message: "`src/auth/refresh.ts:57` must reject expired refresh tokens.",
+        message: "src/auth/refresh.ts:57 must reject expired refresh tokens.",
         label: null,
       },
       {
         path: "src/auth/session.ts",
         line: 12,
         priority: "low",
-        message: "rename `tkn` to `token` in src/auth/session.ts:12",
+        message: "rename tkn to token in src/auth/session.ts:12",
         label: "nit",
       },
       {
@@ -129,6 +161,18 @@ describe("githubReviewPoints", () => {
         message: "Could you also add the rotation change to CHANGELOG.md?",
         label: null,
       },
+    ]);
+  });
+
+  it("reads an approval's remarks as low and its nits as nits", () => {
+    expect(
+      githubReviewPoints({
+        state: "APPROVED",
+        body: "nit: typo in README, recieve\n\n- Rename x.",
+      })?.map((point) => [point.priority, point.label]),
+    ).toEqual([
+      ["low", "nit"],
+      ["low", null],
     ]);
   });
 

@@ -1,9 +1,9 @@
 import type { ReviewStatus } from "../../iteration-check.js";
+import type { Priority } from "../feedback.js";
 import { field, lineOf, textOf } from "./json-fields.js";
 import { isRecord, recordsOf, type JsonRecord } from "../../json-record.js";
 import { plainReviewPoints } from "./plain-review.js";
-import type { ReviewPoint } from "./review-point.js";
-import { reviewerWords } from "./reviewer-words.js";
+import { byPriority, pointMessage, type ReviewPoint } from "./review-point.js";
 
 /** A verdict a review can give by itself; `pending` is what its absence means. */
 export type ReviewVerdict = Exclude<ReviewStatus, "pending">;
@@ -50,29 +50,77 @@ function githubEntries(document: unknown): readonly JsonRecord[] | null {
   return recognised ? recordsOf(entries) : null;
 }
 
-/** One inline comment as a point at `path:line`; a diff `position` is the last resort for the line. */
-function commentPoint(comment: JsonRecord): ReviewPoint | null {
-  const words = reviewerWords(textOf(comment["body"]) ?? "", "medium");
-  if (words === null) return null;
+/**
+ * The priority of what a review says without a level of its own: a review that requests
+ * changes asks for every point it makes (high), an approval's remarks are optional (low).
+ */
+const FALLBACK_OF_STATE: ReadonlyMap<unknown, Priority> = new Map<unknown, Priority>([
+  ["CHANGES_REQUESTED", "high"],
+  ["APPROVED", "low"],
+]);
+
+/** CodeRabbit's note that a later commit settled the comment; what it asked stays as written. */
+const ADDRESSED = /^✅ Addressed in commits? [0-9a-f]{7,40}(?: to [0-9a-f]{7,40})?$/;
+
+/** A message without CodeRabbit's closing `✅ Addressed in commits …` note. */
+function withoutAddressedNote(message: string): string {
+  const at = message.lastIndexOf("✅ Addressed in commit");
+  return at >= 0 && ADDRESSED.test(message.slice(at)) ? message.slice(0, at).trimEnd() : message;
+}
+
+/**
+ * One inline comment as one point at its place: the body read as markdown (labels, badges,
+ * code and collapsed details as in a text review), its parts joined, at the comment's own
+ * `path` and line — a range's first line (`start_line`), else `line`, else where it was first
+ * written (`original_*`, for an outdated comment), else the diff `position`. A reply
+ * (`in_reply_to_id`) is discussion of the comment it answers, not a point.
+ */
+function commentPoint(comment: JsonRecord, fallback: Priority): ReviewPoint | null {
+  if (comment["in_reply_to_id"] !== undefined && comment["in_reply_to_id"] !== null) return null;
+  // A comment is one finding: its headings (`## CodeQL / Incomplete sanitization`) are its title.
+  const body = (textOf(comment["body"]) ?? "").replace(/^#{1,6}[ \t]+(\S.*)$/gm, "**$1**");
+  const parts = plainReviewPoints(body, fallback);
+  const [first] = byPriority(parts);
+  if (first === undefined) return null;
   const line =
-    lineOf(comment["line"]) ?? lineOf(comment["original_line"]) ?? lineOf(comment["position"]);
-  return { path: textOf(comment["path"]), line, ...words };
+    lineOf(comment["start_line"]) ??
+    lineOf(comment["line"]) ??
+    lineOf(comment["original_start_line"]) ??
+    lineOf(comment["original_line"]) ??
+    lineOf(comment["position"]);
+  return {
+    path: textOf(comment["path"]) ?? first.path,
+    line: line ?? first.line,
+    priority: first.priority,
+    message: withoutAddressedNote(pointMessage(parts.map((part) => part.message).join(" "))),
+    label: parts.find((part) => part.label !== null)?.label ?? null,
+  };
 }
 
 /**
  * The points of GitHub review JSON (null when `document` is not one): a review's (or a
- * conversation comment's) body read as markdown, then its inline comments, each at its
- * `path:line`; praise dropped.
+ * conversation comment's) body read as markdown, then its inline comments, each one point at
+ * its place; praise and replies dropped. A review's state gives the priority of what names
+ * none (`CHANGES_REQUESTED` high, `APPROVED` low, else medium).
  */
 export function githubReviewPoints(document: unknown): ReviewPoint[] | null {
   const entries = githubEntries(document);
   if (entries === null) return null;
   return entries.flatMap((entry) => {
-    if (isComment(entry)) return [commentPoint(entry)].filter((point) => point !== null);
-    const body = plainReviewPoints(textOf(entry["body"]) ?? "");
-    const comments = recordsOf(entry["comments"]).filter(isComment).map(commentPoint);
+    const fallback = FALLBACK_OF_STATE.get(entry["state"]) ?? "medium";
+    if (isComment(entry)) return [commentPoint(entry, fallback)].filter((point) => point !== null);
+    const body = plainReviewPoints(textOf(entry["body"]) ?? "", fallback);
+    const comments = recordsOf(entry["comments"])
+      .filter(isComment)
+      .map((comment) => commentPoint(comment, fallback));
     return [...body, ...comments.filter((point) => point !== null)];
   });
+}
+
+/** The bodies of GitHub review JSON in order (null when `document` is not one), for the verdicts they state. */
+export function githubReviewTexts(document: unknown): string[] | null {
+  const entries = githubEntries(document);
+  return entries === null ? null : entries.flatMap((entry) => textOf(entry["body"]) ?? []);
 }
 
 /**

@@ -1,90 +1,302 @@
 import type { Priority } from "../feedback.js";
-import { MAX_LINE_LENGTH } from "../clean/log-lines.js";
 import { conventionalComment } from "./conventional-comment.js";
 import { markedPriority } from "./marked-priority.js";
-import { firstReference } from "./path-reference.js";
-import type { ReviewPoint } from "./review-point.js";
-import { reviewerWords } from "./reviewer-words.js";
+import { firstReference, locationOf } from "./path-reference.js";
+import { isPraiseOnly } from "./praise-only.js";
+import { reviewTokens, type ReviewToken } from "./review-markdown.js";
+import { pointMessage, type ReviewPoint } from "./review-point.js";
+import { asksForChange, isBotCount, reportsNothing } from "./review-prose.js";
+import { sectionOf, type Section } from "./review-sections.js";
+import { levelOf, toolLevelOf } from "./severity.js";
+import { verdictOfLine } from "./verdict-line.js";
 
-/** A list item: `-`, `*`, `•`, `+`, `1.` or `1)`. */
-const BULLET = /^(?:[-*•+]|\d{1,3}[.)])\s+(\S.*)$/;
 /** Lines that only state the verdict, which the summary already says. */
 const VERDICT_ONLY =
   /^(?:changes requested|request(?:ing)? changes|rejected|not approved|needs work)[.!:]?$/i;
+/** CodeRabbit's label line: `_🩺 Stability & Availability_ | _🟠 Major_ | _⚡ Quick win_`, after an optional range. */
+const LABEL_LINE = /^(?:\d{1,9}(?:-\d{1,9})?:\s*)?_[^_|]{1,60}_(?:\s*\|\s*_[^_|]{1,60}_){0,5}$/;
+/** Gemini's badge, read from `![medium](…)`: `[medium]`. */
+const BADGE_LINE = /^\[(?:critical|high|medium|low)\]$/i;
+/** A severity word opening a point: `High — …`, `[Major] …`, `Severity: low — …`. */
+const LEVEL_PREFIX =
+  /^(?:severity\s*:\s*)?(?:\[(critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?)\]|\((critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?)\)|(critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?)\s*[—–:|-])\s*/i;
+/** A paragraph that sums the review up under a name (`Overall Assessment: …`, `Summary: …`). */
+const SUMMARY_LABEL =
+  /^(?:overall(?:\s+(?:assessment|summary|impression|verdict))?|assessment|summary|overview|conclusion|tl;?dr)\s*:/i;
+/** Where a closing paragraph approves or merges, it is the reviewer's conclusion, not a point. */
+const CONCLUSION = /\b(?:approv\w*|lgtm|merg(?:e|ed|ing))\b/i;
 
-/** The point being read: its lines so far, and what may continue it. */
+/** Depth of `<details>` groups: below every heading level, nested by how many are open. */
+const GROUP_DEPTH = 100;
+
+/** One heading's, group's or lead-in's section, with the level it was opened at. */
+interface OpenSection extends Section {
+  readonly depth: number;
+}
+
+/** The point being read. */
 interface OpenPoint {
-  text: string;
+  readonly parts: string[];
   readonly bullet: boolean;
-  /** A Conventional Comment's discussion follows its subject, blank lines included. */
-  readonly conventional: boolean;
+  readonly indent: number;
+  /** A labelled or titled finding takes the paragraphs after it until the next finding. */
+  readonly absorbing: boolean;
+  /** Opened by a label (a level, a badge, a Conventional Comments label), not only a bold title. */
+  readonly labelled: boolean;
+  /** Set once a blank line passed: a list item then continues only with indented lines. */
+  blank: boolean;
+  /** A label line with no words yet: its title is the next line. */
+  labelOnly: boolean;
+  readonly priority: Priority | null;
+  readonly line: number | null;
+  readonly section: Section;
 }
 
-/** Whether the open point is a lead-in (`Please fix:`): a paragraph ending with `:`. */
-function isLeadIn(point: OpenPoint | null): point is OpenPoint {
-  return point !== null && !point.bullet && point.text.endsWith(":");
+/** A point as read, before intros and outros are told from findings. */
+interface Candidate {
+  readonly point: ReviewPoint;
+  /** An unlocated, unlabelled paragraph that asks for nothing: dropped when anything else is a point. */
+  readonly prose: boolean;
 }
 
-/** A point starting with `start`. */
-function openPoint(start: string, bullet: boolean): OpenPoint {
-  return { text: start, bullet, conventional: conventionalComment(start) !== null };
+/** A label at a point's start: the priority it gives and the words left after it. */
+interface Label {
+  readonly priority: Priority;
+  readonly rest: string;
+  readonly line: number | null;
+}
+
+/** The priority a label line (CodeRabbit's, a badge) or a severity word at a point's start gives. */
+function labelOf(text: string): Label | null {
+  if (conventionalComment(text) !== null) return null;
+  if (LABEL_LINE.test(text) || BADGE_LINE.test(text)) {
+    const priority = levelOf(text);
+    const line = /^(\d{1,9})(?:-\d{1,9})?:/.exec(text)?.[1];
+    return priority === null
+      ? null
+      : { priority, rest: "", line: line === undefined ? null : Number(line) };
+  }
+  const prefix = LEVEL_PREFIX.exec(text);
+  const priority = prefix === null ? null : levelOf(prefix[1] ?? prefix[2] ?? prefix[3] ?? "");
+  return prefix === null || priority === null
+    ? null
+    : { priority, rest: text.slice(prefix[0].length), line: null };
+}
+
+/** The nearest section that says something about `key`, innermost first. */
+function nearest<K extends keyof Section>(
+  sections: readonly OpenSection[],
+  key: K,
+  empty: Section[K],
+): Section[K] {
+  for (let index = sections.length - 1; index >= 0; index -= 1) {
+    const value = sections[index]?.[key];
+    if (value !== null && value !== undefined && value !== "neutral") return value;
+  }
+  return empty;
+}
+
+/** The effective section of a point: innermost kind, priority and file. */
+function effectiveSection(sections: readonly OpenSection[]): Section {
+  return {
+    kind: nearest(sections, "kind", "neutral"),
+    priority: nearest(sections, "priority", null),
+    path: nearest(sections, "path", null),
+  };
 }
 
 /**
- * The points of a plain-text or markdown review, in the reviewer's order: list items (with
- * their continuation lines), Conventional Comments (with their discussion paragraphs), else
- * paragraphs, a line starting in lower case continuing the one before. Markdown headings and
- * lead-ins ending with `:` are not points, but their priority (`## Blocking`, `Nits:`) carries
- * to the points below them; a point's own label or marker wins. Praise is dropped; each
- * point's first `path:line` reference becomes its location.
+ * The point an open point makes, or null when it is none: a verdict, a bot's count, a report
+ * that nothing was found, praise, or text under a praise or summary section.
+ */
+function candidateOf(open: OpenPoint, fallback: Priority): Candidate | null {
+  const text = pointMessage(open.parts.join(" "));
+  if (text === "" || VERDICT_ONLY.test(text) || verdictOfLine(text) !== undefined) return null;
+  if (isBotCount(text) || reportsNothing(text) || SUMMARY_LABEL.test(text)) return null;
+  const { section } = open;
+  const comment = conventionalComment(text);
+  if (comment !== null && (comment.priority === null || comment.subject === "")) return null;
+  const message = comment === null ? text : pointMessage(comment.subject);
+  if (message === "" || isPraiseOnly(message)) return null;
+  const location = locationOf(message, section.path);
+  const own = firstReference(message) !== null;
+  const line = own || open.line === null || location.path === null ? location.line : open.line;
+  const located = own || (location.path !== null && line !== null);
+  const labelled = comment !== null || open.priority !== null;
+  if (section.kind === "praise" || section.kind === "verdict") return null;
+  if (section.kind === "summary" && !located) return null;
+  const asks = asksForChange(message);
+  if (section.kind === "assessment" && !asks && !labelled && !located) return null;
+  const priority =
+    comment?.priority ??
+    open.priority ??
+    toolLevelOf(message) ??
+    markedPriority(message) ??
+    section.priority ??
+    fallback;
+  const paragraph = !open.bullet && !open.absorbing && !labelled && !located;
+  const outside = section.kind !== "findings" && section.priority === null;
+  return {
+    point: { path: location.path, line, priority, message, label: comment?.label ?? null },
+    prose: paragraph && outside && (!asks || CONCLUSION.test(message)),
+  };
+}
+
+/**
+ * Whether a line continues the open point. A labelled finding that is only its label so far
+ * takes the next line (CodeRabbit's title). A list item takes indented lines (its code and
+ * explanation), and a lower-case line before any blank; every list item, nested or not, is a
+ * point of its own. A labelled or titled finding takes paragraphs until the next start; a
+ * paragraph takes a line starting in lower case.
+ */
+function continues(current: OpenPoint, token: LineToken, starts: boolean): boolean {
+  if (current.absorbing && current.labelOnly) return true;
+  if (current.bullet) {
+    if (token.item !== null) return false;
+    if (token.indent >= 2) return true;
+    return !starts && !current.blank && /^\p{Ll}/u.test(token.text);
+  }
+  if (starts) return false;
+  return current.absorbing || /^\p{Ll}/u.test(token.text);
+}
+
+type LineToken = Extract<ReviewToken, { kind: "line" }>;
+
+/** Headings replace the sections at their level and below; groups nest and close. */
+function enter(
+  sections: OpenSection[],
+  token: Exclude<ReviewToken, { kind: "line" | "blank" }>,
+): void {
+  if (token.kind === "close") {
+    const at = sections.findLastIndex((section) => section.depth >= GROUP_DEPTH);
+    if (at >= 0) sections.splice(at);
+    return;
+  }
+  const groups = sections.filter((section) => section.depth >= GROUP_DEPTH).length;
+  const depth = token.kind === "heading" ? token.level : GROUP_DEPTH + groups;
+  const kept = sections.filter(
+    (section) =>
+      section.depth < depth || (token.kind === "heading" && section.depth >= GROUP_DEPTH),
+  );
+  sections.splice(0, sections.length, ...kept, { ...sectionOf(token.text), depth });
+}
+
+/** Whether a line opens a point of its own rather than continuing one. */
+function startsPoint(content: string, bullet: boolean, title: boolean): boolean {
+  return (
+    bullet ||
+    title ||
+    labelOf(content) !== null ||
+    conventionalComment(content) !== null ||
+    firstReference(content.split(/\s/, 1)[0] ?? "") !== null ||
+    verdictOfLine(content) !== undefined
+  );
+}
+
+/**
+ * The points of a plain-text or markdown review, in the reviewer's order (see `reviewTokens`
+ * for what is read as markdown). List items (with their indented continuations), labelled
+ * findings (Conventional Comments, CodeRabbit's label lines, Gemini's badges, a severity word,
+ * a bold title) with the paragraphs after them, lines that start with a `path:line`, and other
+ * paragraphs are points. Headings, lead-ins ending with `:` and kept `<details>` groups are
+ * not: they give the points below them their kind (praise and summaries are dropped, an
+ * assessment keeps what asks for a change), their level (`## Blocking`, `### 🟡 Minor`,
+ * `Nits:`) and their file (`src/a.ts (2)`). A point's own label wins over its words' markers,
+ * which win over its section's level, else `fallback`. Verdict lines, bots' counts and "no
+ * issues found" are not points; an intro or outro paragraph that asks for nothing is dropped
+ * when the review has other points.
  */
 export function plainReviewPoints(text: string, fallback: Priority = "medium"): ReviewPoint[] {
-  const points: ReviewPoint[] = [];
-  let section: Priority | null = null;
+  return tokenPoints(reviewTokens(text), fallback);
+}
+
+/** `plainReviewPoints` of a review already read into tokens. */
+export function tokenPoints(tokens: readonly ReviewToken[], fallback: Priority): ReviewPoint[] {
+  const candidates: Candidate[] = [];
+  const sections: OpenSection[] = [];
   let current: OpenPoint | null = null;
-  const flush = (): void => {
-    if (current === null) return;
-    // Markdown bold marks emphasis the priority already carries; it only costs length.
-    const point = current.text.replaceAll("**", "").trim();
-    current = null;
-    if (VERDICT_ONLY.test(point)) return;
-    const words = reviewerWords(point, section ?? fallback);
-    if (words === null) return;
-    const reference = firstReference(words.message);
-    points.push({ path: reference?.path ?? null, line: reference?.line ?? null, ...words });
+  /** A lead-in waiting for what follows it. */
+  let lead: OpenPoint | null = null;
+  /** The section a settled lead-in opened, and whether a blank line passed under it. */
+  let leadSection: OpenSection | null = null;
+  let blankUnderLead = false;
+  const emit = (point: OpenPoint): void => {
+    const candidate = candidateOf(point, fallback);
+    if (candidate !== null) candidates.push(candidate);
   };
-  for (const raw of text.split("\n")) {
-    const line = raw.slice(0, MAX_LINE_LENGTH).trimEnd();
-    const trimmed = line.trim();
-    const heading = /^#{1,6}\s+(\S.*)$/.exec(trimmed);
-    const bullet = BULLET.exec(trimmed);
-    if (trimmed === "") {
-      // A lead-in stays open across the blank line markdown puts before its list.
-      if (current?.conventional !== true && !isLeadIn(current)) flush();
-    } else if (heading?.[1] !== undefined) {
-      flush();
-      section = markedPriority(heading[1]);
-    } else if (bullet?.[1] !== undefined) {
-      // A lead-in (`Please fix:`) is a heading for the list, not a point of its own.
-      if (isLeadIn(current)) {
-        section = markedPriority(current.text);
-        current = null;
-      }
-      flush();
-      current = openPoint(bullet[1], true);
-    } else if (conventionalComment(trimmed) !== null) {
-      flush();
-      current = openPoint(trimmed, false);
-    } else if (
-      current !== null &&
-      (current.conventional || /^\p{Ll}/u.test(trimmed) || (current.bullet && line !== trimmed))
+  const flush = (): void => {
+    const point = current;
+    current = null;
+    if (point === null) return;
+    const words = pointMessage(point.parts.join(" "));
+    if (
+      words.endsWith(":") &&
+      !point.labelled &&
+      firstReference(words) === null &&
+      words.length <= 200
     ) {
-      current.text += ` ${trimmed}`;
+      if (lead !== null) emit(lead);
+      lead = point;
     } else {
-      flush();
-      current = openPoint(trimmed, false);
+      emit(point);
     }
+  };
+  /** A waiting lead-in heads what follows it, unless that is a list item beside it (then it was a point). */
+  const settleLead = (bullet: boolean, indent: number): void => {
+    if (lead === null) {
+      if (leadSection !== null && blankUnderLead && !bullet && indent === 0) leadSection = null;
+      return;
+    }
+    if (lead.bullet && bullet && indent <= lead.indent) {
+      emit(lead);
+    } else {
+      leadSection = { ...sectionOf(pointMessage(lead.parts.join(" "))), depth: Infinity };
+      blankUnderLead = false;
+    }
+    lead = null;
+  };
+  const boundary = (): void => {
+    flush();
+    if (lead !== null) emit(lead);
+    lead = null;
+    leadSection = null;
+  };
+  for (const token of tokens) {
+    if (token.kind === "heading" || token.kind === "open" || token.kind === "close") {
+      boundary();
+      enter(sections, token);
+      continue;
+    }
+    if (token.kind === "blank") {
+      if (leadSection !== null) blankUnderLead = true;
+      if (current !== null && !current.absorbing && !current.bullet) flush();
+      else if (current !== null) current.blank = true;
+      continue;
+    }
+    const content = token.item ?? token.text;
+    const bullet = token.item !== null;
+    if (current !== null && continues(current, token, startsPoint(content, bullet, token.title))) {
+      current.parts.push(content);
+      current.labelOnly &&= content.trim() === "";
+      continue;
+    }
+    flush();
+    settleLead(bullet, token.indent);
+    const label = labelOf(content);
+    current = {
+      parts: [label === null ? content : label.rest],
+      bullet,
+      indent: token.indent,
+      absorbing: label !== null || token.title || conventionalComment(content) !== null,
+      labelled: label !== null || conventionalComment(content) !== null,
+      blank: false,
+      labelOnly: label !== null && label.rest.trim() === "",
+      priority: label?.priority ?? null,
+      line: label?.line ?? null,
+      section: effectiveSection(leadSection === null ? sections : [...sections, leadSection]),
+    };
   }
-  flush();
-  return points;
+  boundary();
+  const findings = candidates.filter((candidate) => !candidate.prose);
+  return (findings.length > 0 ? findings : candidates).map((candidate) => candidate.point);
 }

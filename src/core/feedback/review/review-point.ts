@@ -1,4 +1,4 @@
-import { codePointLength, truncateCodePoints } from "../clean/code-points.js";
+import { truncateCodePoints } from "../clean/code-points.js";
 import type { Priority } from "../feedback.js";
 
 /** One thing a reviewer (a person or a tool) asked for, with where and how strongly. */
@@ -15,8 +15,6 @@ export interface ReviewPoint {
 
 /** Longest message kept per point: enough for any request, bounded for pasted logs. */
 const MAX_MESSAGE_LENGTH = 1000;
-/** A location later than this many code points is repeated in front of its item, where cuts cannot reach it. */
-const REFERENCE_REACH = 40;
 const PRIORITY_RANK: Readonly<Record<Priority, number>> = { high: 0, medium: 1, low: 2 };
 
 /** Untrusted words cut to a bounded message: cut before collapsing, so a 10 MB field costs one slice. */
@@ -35,15 +33,47 @@ export function toolMessage(words: string, ruleId: string | null): string {
   return echo !== "" && message.endsWith(echo) ? message.slice(0, -echo.length) : message;
 }
 
-/** `path:line label: message`; the location is left out when the message already starts with it. */
-export function reviewPointText(point: ReviewPoint): string {
-  const body = point.label === null ? point.message : `${point.label}: ${point.message}`;
-  if (point.path === null) return body;
+/**
+ * A point's item in two parts: its place (`path:line`, or the `path:line:col` its message
+ * starts with, as a linter prints it) and its words (`label: message` without that place). The
+ * place leads every form of the item, so no cut can take it.
+ */
+export function reviewPointParts(point: ReviewPoint): { location: string | null; words: string } {
+  const labelled = (message: string): string =>
+    point.label === null ? message : `${point.label}: ${message}`;
+  if (point.path === null) return { location: null, words: labelled(point.message) };
   const location = point.line === null ? point.path : `${point.path}:${point.line}`;
-  const at = body.indexOf(location);
-  return at >= 0 && codePointLength(body.slice(0, at)) <= REFERENCE_REACH
-    ? body
-    : `${location} ${body}`;
+  const lead = point.message.startsWith(location) ? (/^\S+/.exec(point.message)?.[0] ?? "") : "";
+  const leadPlace = lead.replace(/:$/, "");
+  if (lead !== "" && /^(?::\d+)*$/.test(leadPlace.slice(location.length))) {
+    return { location: leadPlace, words: labelled(wordsAfter(point.message.slice(lead.length))) };
+  }
+  return { location, words: labelled(wordsAfter(withoutPlace(point.message, location))) };
+}
+
+/** Words with the punctuation that joined them to a place cut: `— refresh token …` → `refresh token …`. */
+function wordsAfter(text: string): string {
+  return text.replace(/^[\s—–:-]+/, "").trim();
+}
+
+/**
+ * A message without the place its item already leads with, where the words only label
+ * themselves with it: `Description section (.github/T.md:2):` → `Description section:`,
+ * `1. src/a.ts:61 — token logged` → `token logged`, `Null check missing in a.ts:10` → `Null
+ * check missing`. A place inside a sentence stays.
+ */
+function withoutPlace(message: string, location: string): string {
+  const place = location.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return message
+    .replace(new RegExp(String.raw`\s*\(${place}(?::\d+)*\)`), "")
+    .replace(new RegExp(String.raw`^(?:\d{1,3}[.)]\s*)?\W{0,4}${place}(?::\d+)*`), "")
+    .replace(new RegExp(String.raw`[,;]?\s+(?:(?:in|at|see)\s+)?${place}(?::\d+)*\.?$`), "");
+}
+
+/** `path:line label: message`: the point's item whole (see `reviewPointParts`). */
+export function reviewPointText(point: ReviewPoint): string {
+  const { location, words } = reviewPointParts(point);
+  return location === null ? words : `${location} ${words}`;
 }
 
 /** Points ordered high priority first, keeping the reviewer's order within a priority. */

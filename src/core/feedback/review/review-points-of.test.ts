@@ -13,13 +13,13 @@ import { reviewStatusOf } from "./review-status-of.js";
 
 describe("reviewPointsOf", () => {
   it.each([
-    ["markdown", markdown, 7, "src/auth/refresh.ts"],
+    ["markdown", markdown, 6, "src/auth/refresh.ts"],
     ["conventional comments", conventional, 11, "src/auth/verify.ts"],
-    ["a GitHub review", changesRequested, 6, "src/auth/refresh.ts"],
-    ["GitHub review comments", comments, 2, "src/http/client.ts"],
+    ["a GitHub review", changesRequested, 5, "src/auth/refresh.ts"],
+    ["GitHub review comments", comments, 1, "src/http/client.ts"],
     ["rdjson", golangci, 4, "internal/store/users.go"],
     ["rdjsonl", eslintLines, 3, "src/auth/refresh.ts"],
-    ["ESLint SARIF", eslintSarif, 2, "/home/dev/auth-service/src/auth/refresh.ts"],
+    ["ESLint SARIF (paths under the project root cut)", eslintSarif, 2, "src/auth/refresh.ts"],
     ["CodeQL SARIF", codeql, 3, "src/users/db.js"],
   ])("detects %s", (_case, text, count, firstPath) => {
     const points = reviewPointsOf(text);
@@ -73,7 +73,19 @@ describe("reviewStatusOf", () => {
     ["review comments", comments, undefined],
     ["SARIF", codeql, undefined],
     ["rdjsonl", eslintLines, undefined],
-    ["plain text", "Changes requested.\n- fix it", undefined],
+    ["a text review's verdict line", "Changes requested.\n- fix it", "reject"],
+    ["a closing verdict", "- src/a.ts:3 leak\n\n**Verdict: Request changes** — fix it", "reject"],
+    ["a verdict heading", "### Final Recommendation: APPROVE ✅\nGood work.", "approve"],
+    ["a bare LGTM", "LGTM, thanks!", "approve"],
+    ["a condition, not a verdict", "- fix a.ts:3\n\nI'd approve once (1) is fixed.", undefined],
+    ["a verdict inside a finding", "- the status: approve flag is never read", undefined],
+    ["a verdict in a code block", "```\nVerdict: approve\n```\n- fix it", undefined],
+    ["text without a verdict", "- fix it", undefined],
+    [
+      "a COMMENTED review whose body states one",
+      '{"state": "COMMENTED", "body": "## Verdict: REQUEST CHANGES"}',
+      "reject",
+    ],
     ["malformed JSON", '{"state": "APPROVED"', undefined],
   ])("%s", (_case, text, status) => {
     expect(reviewStatusOf(text)).toBe(status);

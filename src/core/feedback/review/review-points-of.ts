@@ -1,12 +1,23 @@
 import { stripAnsi } from "../clean/ansi.js";
 import { toWellFormed } from "../clean/code-points.js";
+import { withoutProjectRoot } from "../clean/project-root.js";
+import type { Priority } from "../feedback.js";
 import { redact } from "../../redaction/redaction.js";
-import { githubReviewPoints } from "./github-review.js";
-import { plainReviewPoints } from "./plain-review.js";
+import { githubReviewPoints, type ReviewVerdict } from "./github-review.js";
+import { lintFindingPoints } from "./lint-findings.js";
+import { tokenPoints } from "./plain-review.js";
 import { rdjsonPoints } from "./rdjson.js";
 import { reviewJsonDocuments } from "./review-json.js";
 import type { ReviewPoint } from "./review-point.js";
+import { reviewTokens } from "./review-markdown.js";
+import { documentsVerdict, tokensVerdict } from "./review-status-of.js";
 import { sarifPoints } from "./sarif.js";
+
+/** What a text review's unlabelled points weigh, by the verdict it states: a rejection asks for them, an approval does not. */
+const FALLBACK_OF_VERDICT: Readonly<Record<ReviewVerdict, Priority>> = {
+  reject: "high",
+  approve: "low",
+};
 
 /** The points of JSON review documents in the first format that claims them, or null when none does. */
 function structuredPoints(documents: readonly unknown[]): ReviewPoint[] | null {
@@ -43,17 +54,44 @@ function distinctPoints(points: readonly ReviewPoint[]): ReviewPoint[] {
   });
 }
 
+/** A review read once: its points in the reviewer's order and the verdict it states. */
+export interface ReadReview {
+  readonly points: ReviewPoint[];
+  readonly verdict: ReviewVerdict | undefined;
+}
+
+/** A text review: lint or type-check findings when a parser reads them, else markdown. */
+function textReview(text: string): ReadReview {
+  const findings = lintFindingPoints(text);
+  if (findings !== null) return { points: findings.map(redactPoint), verdict: undefined };
+  const tokens = reviewTokens(text);
+  const verdict = tokensVerdict(tokens);
+  const fallback = verdict === undefined ? "medium" : FALLBACK_OF_VERDICT[verdict];
+  return { points: tokenPoints(tokens, fallback), verdict };
+}
+
 /**
- * The points of a review, in the reviewer's order, whatever its format: SARIF 2.1.0, reviewdog
- * rdjson/rdjsonl, GitHub review JSON, else plain text, markdown and Conventional Comments (also
- * the fallback for malformed or unknown JSON). ANSI stripped and credentials redacted before
- * anything is read; praise and repeated points dropped.
+ * A review's points (see `reviewPointsOf`) and the verdict it states (see `reviewStatusOf`),
+ * read in one pass.
  */
-export function reviewPointsOf(text: string): ReviewPoint[] {
-  const clean = redact(toWellFormed(stripAnsi(text)));
+export function readReview(text: string): ReadReview {
+  const clean = redact(withoutProjectRoot(toWellFormed(stripAnsi(text))));
   const documents = reviewJsonDocuments(clean);
   const structured = documents === null ? null : structuredPoints(documents);
-  return distinctPoints(
-    structured === null ? plainReviewPoints(clean) : structured.map(redactPoint),
-  );
+  const review =
+    structured === null || documents === null
+      ? textReview(clean)
+      : { points: structured.map(redactPoint), verdict: documentsVerdict(documents) };
+  return { points: distinctPoints(review.points), verdict: review.verdict };
+}
+
+/**
+ * The points of a review, in the reviewer's order, whatever its format: SARIF 2.1.0, reviewdog
+ * rdjson/rdjsonl, GitHub review JSON, lint and type-check output, else plain text, markdown
+ * and Conventional Comments (also the fallback for malformed or unknown JSON). ANSI stripped,
+ * paths under the project root the review's own paths show made relative (as in test
+ * output), credentials redacted before anything is read; praise and repeated points dropped.
+ */
+export function reviewPointsOf(text: string): ReviewPoint[] {
+  return readReview(text).points;
 }

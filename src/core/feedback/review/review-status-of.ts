@@ -1,13 +1,45 @@
-import { githubReviewStatus, type ReviewVerdict } from "./github-review.js";
+import { githubReviewStatus, githubReviewTexts, type ReviewVerdict } from "./github-review.js";
 import { reviewJsonDocuments } from "./review-json.js";
+import { reviewTokens, type ReviewToken } from "./review-markdown.js";
+import { verdictOfLine } from "./verdict-line.js";
+
+/** The verdict the first verdict line or heading among a text review's tokens states (see `textVerdict`). */
+export function tokensVerdict(tokens: readonly ReviewToken[]): ReviewVerdict | undefined {
+  for (const token of tokens) {
+    if (token.kind !== "heading" && token.kind !== "line") continue;
+    const verdict = verdictOfLine(token.text);
+    if (verdict !== undefined) return verdict;
+  }
+  return undefined;
+}
+
+/**
+ * The verdict a plain-text or markdown review states itself: its first verdict line or heading
+ * (`Verdict: Request changes`, `## VERDICT: REQUEST CHANGES`, `Final Recommendation: APPROVE`,
+ * `**Status:** Approved`, a line that is only `LGTM, thanks!` or `Changes requested.`).
+ * Code, quotes of tool output, collapsed details and findings' words are not read.
+ */
+export function textVerdict(text: string): ReviewVerdict | undefined {
+  return tokensVerdict(reviewTokens(text));
+}
+
+/** The verdict JSON review documents state: GitHub's, else the latest verdict line in a body. */
+export function documentsVerdict(documents: readonly unknown[]): ReviewVerdict | undefined {
+  const [only] = documents;
+  if (documents.length !== 1) return undefined;
+  return (
+    githubReviewStatus(only) ??
+    (githubReviewTexts(only) ?? []).map(textVerdict).findLast((verdict) => verdict !== undefined)
+  );
+}
 
 /**
  * The verdict a review states by itself: GitHub review JSON's `APPROVED` is `approve`,
- * `CHANGES_REQUESTED` is `reject`; undefined for `COMMENTED` and for every format that
- * carries no verdict (text, SARIF, rdjson), which leaves the decision to the caller.
+ * `CHANGES_REQUESTED` is `reject` (else the verdict its latest body states); a text review's
+ * verdict line (see `textVerdict`); undefined for `COMMENTED` without one and for SARIF and
+ * rdjson, which carry none, leaving the decision to the caller.
  */
 export function reviewStatusOf(text: string): ReviewVerdict | undefined {
   const documents = reviewJsonDocuments(text);
-  const [only] = documents ?? [];
-  return documents?.length === 1 ? githubReviewStatus(only) : undefined;
+  return documents === null ? textVerdict(text) : documentsVerdict(documents);
 }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { reviewTokens } from "./review-markdown.js";
+
+const lines = (text: string): string[] =>
+  reviewTokens(text).flatMap((token) =>
+    token.kind === "line"
+      ? [token.text]
+      : token.kind === "heading"
+        ? [`#${token.level} ${token.text}`]
+        : token.kind === "open"
+          ? [`<${token.text}>`]
+          : token.kind === "close"
+            ? ["</>"]
+            : [],
+  );
+
+describe("reviewTokens", () => {
+  it("drops fenced code of every kind, an unclosed fence to the end", () => {
+    expect(lines("a\n```diff\n- x\n```\nb\n~~~\ny\n~~~\n````suggestion\nz\n")).toEqual(["a", "b"]);
+  });
+
+  it("keeps findings groups and drops every other collapsible, nested ones too", () => {
+    const text = [
+      "<details><summary>🧹 Nitpick comments (1)</summary><blockquote>",
+      "<details>",
+      "<summary>src/a.ts (1)</summary><blockquote>",
+      "finding",
+      "<details><summary>🤖 Prompt for AI Agents</summary>",
+      "<details><summary>inner</summary>x</details>",
+      "prompt",
+      "</details>",
+      "</blockquote></details>",
+      "</blockquote></details>",
+      "after",
+    ].join("\n");
+    expect(lines(text)).toEqual([
+      "<🧹 Nitpick comments (1)>",
+      "<src/a.ts (1)>",
+      "finding",
+      "</>",
+      "</>",
+      "after",
+    ]);
+  });
+
+  it("drops HTML comments, marked bot regions, NOTE and TIP alerts, tables, sub footers, done checkboxes", () => {
+    const text = [
+      "<!-- a\nmultiline -->kept",
+      "<!-- walkthrough_start -->",
+      "walkthrough",
+      "<!-- walkthrough_end -->",
+      "> [!NOTE]",
+      "> paused",
+      "",
+      "> [!WARNING]",
+      "> check the link",
+      "| a | b |",
+      "<sub>Comment @bot help</sub>",
+      "- [x] done",
+      "- [ ] still to do",
+      "<!-- internal state start -->",
+      "base64",
+    ].join("\n");
+    expect(lines(text)).toEqual(["kept", "check the link", "- still to do"]);
+  });
+
+  it("reads links as their text, level badges as `[level]`, other images as nothing, shortcodes as emoji", () => {
+    expect(
+      lines(
+        "![medium](https://x/medium-priority.svg) see [the docs](https://x) ![logo](l.png) :warning: ok\n[![Badge](b.svg 'Badge')](https://y)",
+      ),
+    ).toEqual(["[medium] see the docs ⚠️ ok"]);
+  });
+
+  it("marks bold titles and list items", () => {
+    const [title, item, plain] = reviewTokens("**Title.**\n1. **High** — x\ntext");
+    expect(title).toMatchObject({ kind: "line", title: true, item: null });
+    expect(item).toMatchObject({ kind: "line", title: false, item: "High — x" });
+    expect(plain).toMatchObject({ kind: "line", title: false, item: null });
+  });
+
+  it("reads an HTML table row as one line and its header row as a heading", () => {
+    expect(
+      lines("<table><tr><th>2 Warnings</th></tr><tr><td>⚠️</td><td>no tests</td></tr></table>"),
+    ).toEqual(["#4 2 Warnings", "- ⚠️ no tests"]);
+  });
+});

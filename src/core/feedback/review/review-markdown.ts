@@ -1,0 +1,257 @@
+import { cutLine } from "../clean/log-lines.js";
+import { looksLikePath } from "./path-reference.js";
+
+/**
+ * A review read as markdown, as the points parser sees it: headings, the groups of kept
+ * `<details>` (CodeRabbit's "🧹 Nitpick comments (2)" and its per-file groups), blank lines and
+ * text lines with their markup read. `title` marks a line that is bold throughout
+ * (`**Redundant enumeration.**`), the way bots and LLMs title a finding.
+ */
+export type ReviewToken =
+  | { readonly kind: "heading"; readonly level: number; readonly text: string }
+  | { readonly kind: "open"; readonly text: string }
+  | { readonly kind: "close" }
+  | { readonly kind: "blank" }
+  | {
+      readonly kind: "line";
+      readonly text: string;
+      readonly indent: number;
+      readonly title: boolean;
+      /** A list item's content (`- x`, `1. x`), or null for a line that is not one. */
+      readonly item: string | null;
+    };
+
+/**
+ * `<details>` summaries whose content is findings: CodeRabbit's nitpick, outside-diff, duplicate
+ * and per-severity groups (`🟡 Minor comments (5)`), any `… comments (N)` or `issues (N)`
+ * count. Every other collapsible (analysis chains, agent prompts, proposed fixes, committable
+ * suggestions, review info, walkthroughs, references, tips) holds no finding and is dropped.
+ */
+const FINDINGS_GROUP =
+  /\b(?:nitpicks?|outside diff|actionable|potential issues?|(?:comments?|issues?|findings?|suggestions?)\s*\(\d+\))/i;
+/** A per-file group: `src/a.ts (2)`. */
+const FILE_GROUP = /^(\S+)\s*\(\d+\)$/;
+/** GitHub alerts that hold tool chatter, not findings (`> [!NOTE] Reviews paused`). */
+const QUIET_ALERT = /^\[!(?:NOTE|TIP)\]/i;
+/** Markdown emoji shortcodes bots write for severity marks. */
+const SHORTCODES: ReadonlyMap<string, string> = new Map([
+  [":warning:", "⚠️"],
+  [":x:", "❌"],
+  [":rotating_light:", "🚨"],
+  [":no_entry:", "⛔"],
+  [":red_circle:", "🔴"],
+  [":broom:", "🧹"],
+  [":bulb:", "💡"],
+  [":white_check_mark:", "✅"],
+  [":heavy_check_mark:", "✅"],
+  [":no_entry_sign:", "🚫"],
+  [":information_source:", "ℹ️"],
+]);
+
+/** A link's or image's target: `(url)` or `(url "title")`. */
+const LINK_TARGET = String.raw`\([^)\s]{0,2000}(?:\s+["'][^"')]{0,200}["'])?\)`;
+/** `![alt](target)`. */
+const IMAGE = new RegExp(String.raw`!\[([^\]]{0,80})\]${LINK_TARGET}`, "g");
+/** `[text](target)`. */
+const LINK = new RegExp(String.raw`\[([^\]]{0,400})\]${LINK_TARGET}`, "g");
+
+/** Whether a `<details>` with this summary holds findings. */
+function keepsGroup(summary: string): boolean {
+  const file = FILE_GROUP.exec(summary)?.[1];
+  return FINDINGS_GROUP.test(summary) || (file !== undefined && looksLikePath(file));
+}
+
+/**
+ * `text` without the regions bots mark as generated (`<!-- walkthrough_start -->` … `_end -->`,
+ * `<!-- internal state start -->` …; an unterminated one runs to the end) and without any other
+ * HTML comment.
+ */
+function withoutComments(text: string): string {
+  let result = "";
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf("<!--", at);
+    if (open < 0) return result + text.slice(at);
+    result += text.slice(at, open);
+    const close = text.indexOf("-->", open + 4);
+    if (close < 0) return result;
+    const inner = text.slice(open + 4, close).trim();
+    at = close + 3;
+    const region = /^([\w -]{1,80}?)[ _]start$/i.exec(inner)?.[1];
+    if (region === undefined) continue;
+    const end = [`${region}_end`, `${region} end`]
+      .map((marker) => text.indexOf(marker, at))
+      .filter((index) => index >= 0);
+    if (end.length === 0) return result;
+    const after = text.indexOf("-->", Math.min(...end));
+    if (after < 0) return result;
+    at = after + 3;
+  }
+}
+
+/** Tags dropped, entities read, whitespace collapsed: an HTML fragment's text. */
+function tagText(html: string): string {
+  if (!html.includes("<") && !html.includes("&")) return html.trim();
+  return html
+    .replace(/<\/?[a-z][^<>]{0,400}>/gi, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * HTML table rows on one line each, so a row is one point (Danger's warning table): a header
+ * row becomes a heading, a body row a bullet. `<br>` breaks a line.
+ */
+function withTableRows(text: string): string {
+  if (!/<tr\b/i.test(text)) return text.replace(/<br\s*\/?>/gi, "\n");
+  const lower = text.toLowerCase();
+  let result = "";
+  let at = 0;
+  for (;;) {
+    const open = lower.indexOf("<tr", at);
+    const close = open < 0 ? -1 : lower.indexOf("</tr>", open);
+    if (close < 0) return (result + text.slice(at)).replace(/<br\s*\/?>/gi, "\n");
+    const row = text.slice(open, close);
+    const cells = tagText(row);
+    result += `${text.slice(at, open)}\n${lower.slice(open, close).includes("<th") ? "#### " : "- "}${cells}\n`;
+    at = close + 5;
+  }
+}
+
+/** Inline markdown read as text: images (a badge's level kept as `[medium]`), links, bold, code spans, shortcodes. */
+function inlineText(line: string): string {
+  let text = line.includes("](")
+    ? line
+        .replace(IMAGE, (_whole, alt: string) =>
+          /^(?:critical|high|medium|low)$/i.test(alt) ? `[${alt}]` : "",
+        )
+        .replace(LINK, "$1")
+    : line;
+  if (text.includes("*") || text.includes("`")) text = text.replace(/\*\*|`/g, "");
+  if (text.includes(":"))
+    for (const [code, emoji] of SHORTCODES) text = text.replaceAll(code, emoji);
+  return text.includes("  ") ? text.replace(/ {2,}/g, " ") : text;
+}
+
+/** The `<summary>` text of a `<details>` starting at `lines[index]`, read from it and the next lines. */
+function summaryAt(lines: readonly string[], index: number): { text: string; end: number } {
+  for (let next = index; next < Math.min(lines.length, index + 3); next += 1) {
+    const match = /<summary[^>]{0,200}>(.{0,400}?)<\/summary>/i.exec(lines[next] ?? "");
+    if (match !== null) return { text: inlineText(tagText(match[1] ?? "")), end: next };
+  }
+  return { text: "", end: index };
+}
+
+/** A line with its blockquote markers removed, and how deep it was quoted. */
+function unquoted(line: string): { text: string; quoted: boolean } {
+  const match = /^\s{0,3}(?:>\s?)+/.exec(line);
+  return match === null
+    ? { text: line, quoted: false }
+    : { text: line.slice(match[0].length), quoted: true };
+}
+
+/**
+ * Whether a line opens (or closes) a fenced code block, and with which fence. A fence may be
+ * indented under a list item; a tilde run far to the right is a compiler's underline
+ * (`~~~~` under an identifier in tsc's code frames), not a fence.
+ */
+function fenceOf(line: string): string | null {
+  return /^ {0,6}(`{3,})/.exec(line)?.[1] ?? /^ {0,3}(~{3,})/.exec(line)?.[1] ?? null;
+}
+
+/**
+ * The tokens of a review read as GitHub-flavoured markdown. Code excerpts — fenced blocks
+ * (`diff`, `suggestion`, a fence left open runs to the end), tables, HTML comments and marked
+ * bot regions — are dropped, as are `<details>` that hold no finding, `[!NOTE]`/`[!TIP]`
+ * alerts, `<sub>` footers, "Generated by" lines and done checklist items (`- [x]`).
+ * Blockquote markers are removed; HTML tags leave their text.
+ */
+export function reviewTokens(text: string): ReviewToken[] {
+  const lines = withTableRows(withoutComments(text)).split("\n").map(cutLine);
+  const tokens: ReviewToken[] = [];
+  const groups: boolean[] = [];
+  let fence: string | null = null;
+  let dropDepth = 0;
+  let quietAlert = false;
+  for (let index = 0; index < lines.length; index += 1) {
+    const raw = lines[index] ?? "";
+    if (fence !== null) {
+      const closing = fenceOf(raw);
+      if (closing !== null && closing.startsWith(fence) && raw.trim() === closing) fence = null;
+      continue;
+    }
+    const opens = (raw.match(/<details\b/gi) ?? []).length;
+    const closes = (raw.match(/<\/details>/gi) ?? []).length;
+    if (dropDepth > 0) {
+      dropDepth += opens - closes;
+      continue;
+    }
+    let line = raw;
+    if (opens > 0) {
+      const summary = summaryAt(lines, index);
+      if (!keepsGroup(summary.text)) {
+        dropDepth = opens - closes;
+        index = dropDepth > 0 ? summary.end : index;
+        if (dropDepth > 0) continue;
+      } else {
+        tokens.push({ kind: "open", text: summary.text });
+        groups.push(true);
+        const rest = lines[summary.end] ?? "";
+        index = summary.end;
+        line = rest.slice(rest.search(/<\/summary>/i) + "</summary>".length);
+      }
+    }
+    for (let close = 0; close < closes && groups.length > 0; close += 1) {
+      groups.pop();
+      tokens.push({ kind: "close" });
+    }
+    const { text: body, quoted } = unquoted(line.replace(/<\/?(?:details|blockquote)>/gi, ""));
+    if (quoted && QUIET_ALERT.test(body.trim())) {
+      quietAlert = true;
+      continue;
+    }
+    if (quietAlert && quoted) continue;
+    quietAlert = false;
+    const opened = fenceOf(body);
+    if (opened !== null) {
+      fence = opened;
+      tokens.push({ kind: "blank" });
+      continue;
+    }
+    tokens.push(...lineTokens(body));
+  }
+  return tokens;
+}
+
+/** The token of one unfenced, unquoted line. */
+function lineTokens(line: string): ReviewToken[] {
+  const trimmed = line.trim();
+  if (
+    trimmed === "" ||
+    /^(?:[-*_]\s*){3,}$/.test(trimmed) ||
+    /^\[!(?:WARNING|CAUTION|IMPORTANT)\]$/i.test(trimmed)
+  ) {
+    return [{ kind: "blank" }];
+  }
+  if (/^\|/.test(trimmed) || /^<sub>/i.test(trimmed) || /^[-*+]\s+\[x\]\s/i.test(trimmed)) {
+    return [];
+  }
+  const heading = /^#{1,6}(?=\s)/.exec(trimmed);
+  if (heading !== null) {
+    const text = inlineText(tagText(trimmed.slice(heading[0].length).replace(/\s#+$/, "")));
+    return text === ""
+      ? [{ kind: "blank" }]
+      : [{ kind: "heading", level: heading[0].length, text }];
+  }
+  const plain = inlineText(tagText(trimmed.replace(/^([-*+]\s+)\[ \]\s+/, "$1")));
+  if (plain === "" || /^generated by\b/i.test(plain)) return [];
+  const indent = line.length - line.trimStart().length;
+  const title = /^(?:[-*+•]\s+|\d{1,3}[.)]\s+)?\*\*[^*].*\*\*[.:]?$/.test(trimmed);
+  const marker = /^(?:[-*+•]|\d{1,3}[.)])\s+(?=\S)/.exec(trimmed);
+  const item = marker === null ? null : inlineText(tagText(trimmed.slice(marker[0].length)));
+  return [{ kind: "line", text: plain, indent, title, item }];
+}

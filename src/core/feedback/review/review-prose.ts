@@ -1,0 +1,30 @@
+/**
+ * Words with which a reviewer asks for a change or names a defect. Intros, outros and the
+ * observations of an assessment section ("Minimal impact: the template is lightweight") have
+ * none of them; a request or a problem has at least one.
+ */
+const ASKS =
+  /\b(?:please|consider|should(?:n't)?|must|need(?:s|ed)?|avoid|use|add|remove|drop|delete|replace|rename|move|fix|change|update|handle|guard|validate|check|ensure|make sure|missing|lacks?|incorrect|wrong|bug|broken|breaks?|fails?|error|crash(?:es)?|leaks?|race|typo|instead|could|would|why|don't|do not|never|unused|duplicate[ds]?|redundant|inconsistent|inconsistency|unclear|confusing|outdated|stale|vulnerab\w*|injection|unsafe|insecure|deprecated|todo)\b|\?/i;
+
+/** "No critical issues found", "There are no PEP8 issues in …": a finding that nothing was found. */
+const NOTHING_FOUND =
+  /^(?:there (?:are|were|is) )?no\s(?:[^.:;]{0,60}?\s)?(?:issues?|concerns?|problems?|findings?|errors?|warnings?|bugs?|blockers?|required actions?|changes needed|comments?)\b/i;
+
+/** Counts and headers bots print above their findings (`Actionable comments posted: 10`). */
+const BOT_COUNT =
+  /^(?:actionable comments posted|comments posted|review details|reviewing files|files selected for processing|additional comments not posted)\b[^.]{0,40}$/i;
+
+/** Whether a point's words ask for a change or name a defect. */
+export function asksForChange(text: string): boolean {
+  return ASKS.test(text);
+}
+
+/** Whether a point only reports that nothing was found (`No security concerns: …`). */
+export function reportsNothing(text: string): boolean {
+  return NOTHING_FOUND.test(text);
+}
+
+/** Whether a line is a bot's count or header line rather than a finding. */
+export function isBotCount(text: string): boolean {
+  return BOT_COUNT.test(text);
+}
