@@ -30,6 +30,25 @@ describe("reviewVerdict", () => {
     });
   });
 
+  it("reads the verdict a review states itself before the exit code", () => {
+    const changes = JSON.stringify({
+      state: "CHANGES_REQUESTED",
+      body: "Please restore the backoff.",
+    });
+    expect(reviewVerdict(run(`${changes}\n`, 0))).toEqual({
+      status: "reject",
+      feedback: `${changes}\n`,
+    });
+    expect(reviewVerdict(run("- a.ts:3 leak\n\n**Verdict: Request changes**\n", 0)).status).toBe(
+      "reject",
+    );
+    expect(reviewVerdict(run("#### Final Recommendation: APPROVE ✅\n", 1)).status).toBe("approve");
+    expect(reviewVerdict(run("- a.ts:3 leak\n\nI'd approve once it is fixed.\n", 0)).status).toBe(
+      "approve",
+    );
+    expect(reviewVerdict(run("Verdict: Request changes\n", null, true)).status).toBe("pending");
+  });
+
   it("leaves a crashed or timed-out review pending, to be polled again", () => {
     expect(reviewVerdict(run("", 2)).status).toBe("pending");
     expect(reviewVerdict(run("", null, true)).status).toBe("pending");
