@@ -13,12 +13,13 @@ import { executeStep } from "./execute-step.js";
 import type { Journal, JournalEntry } from "./journal.js";
 import { Leases } from "./lease.js";
 import { loadRun, type LoadedRun } from "./load-run.js";
+import { Interrupted } from "./interrupted.js";
 import type { Progress } from "./progress.js";
 import { killOrphanedStep, type StepProcesses } from "./step-processes.js";
 
 /** How often a runner checks a task lease another runner holds. */
 const LEASE_POLL_MS = 1_000;
-/** Grace a step cut short by another task's failure gets between SIGTERM and SIGKILL. */
+/** Grace a step cut short (another task failed, the runner was told to stop) gets between SIGTERM and SIGKILL. */
 const STOP_GRACE_MS = 2_000;
 
 /** What the SQLite driver needs to carry a run forward. */
@@ -81,12 +82,21 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
   }
   // The processes of the steps running now.
   const steps = new Set<StepProcesses>();
-  const interrupt = (signal: NodeJS.Signals) => {
-    for (const step of steps) step.signal("SIGTERM");
-    leases.releaseAll();
-    // The journal holds everything so far; `loopgate resume` re-runs the interrupted steps.
-    process.exit(signal === "SIGINT" ? 130 : 143);
+  // Once a task fails (a step's bad report line, a journal conflict) or the runner is told to
+  // stop, the others stop: their steps are killed and their results, no longer trustworthy, are
+  // not journaled; each runs again on resume.
+  const stop = new AbortController();
+  let failure: { readonly error: unknown } | undefined;
+  const fail = (error: unknown) => {
+    failure ??= { error };
+    stop.abort();
+    for (const step of steps) {
+      step.signal("SIGTERM");
+      setTimeout(() => step.signal("SIGKILL"), STOP_GRACE_MS).unref();
+    }
   };
+  // Once: a second Ctrl-C kills the runner at once, as it would any program.
+  const interrupt = (signal: "SIGINT" | "SIGTERM") => fail(new Interrupted(signal));
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
   try {
@@ -102,18 +112,6 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       if (appends === options.crashAfterAppends) process.kill(process.pid, "SIGKILL");
       state = next;
       progress.recorded(event, state);
-    };
-    // Once a task fails (a step's bad report line, a journal conflict), the others stop: their
-    // steps are killed and their results, no longer trustworthy, are not journaled.
-    const stop = new AbortController();
-    let failure: { readonly error: unknown } | undefined;
-    const fail = (error: unknown) => {
-      failure ??= { error };
-      stop.abort();
-      for (const step of steps) {
-        step.signal("SIGTERM");
-        setTimeout(() => step.signal("SIGKILL"), STOP_GRACE_MS).unref();
-      }
     };
     // Answers are asked one at a time, so two prompts never share the terminal.
     let asking: Promise<unknown> = Promise.resolve();
