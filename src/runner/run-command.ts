@@ -34,7 +34,11 @@ const KILL_GRACE_MS = 2_000;
 export const DRAIN_GRACE_MS = 1_000;
 /** How long the leftovers killed at the step's exit get to close its pipes before their holders are sought. */
 const HOLDERS_CHECK_MS = 100;
-/** How often a running step's descendants are noted, while their ancestry still shows. */
+/**
+ * When a running step's descendants are noted, while their ancestry still shows: soon after it
+ * starts (a daemon's parent often exits at once), then less often, at most this far apart.
+ */
+const FIRST_SNAPSHOT_MS = 25;
 const SNAPSHOT_MS = 500;
 
 /**
@@ -85,7 +89,14 @@ export function runCommand(spec: CommandSpec): Promise<CommandResult> {
     // No pid: the program could not start, and the error event says why.
     if (processes === undefined) return;
     spec.onSpawn?.(processes);
-    const snapshots = setInterval(() => processes.snapshot(), SNAPSHOT_MS);
+    let snapshots: NodeJS.Timeout | undefined;
+    const snapshotIn = (ms: number) => {
+      snapshots = setTimeout(() => {
+        processes.snapshot();
+        snapshotIn(Math.min(ms * 2, SNAPSHOT_MS));
+      }, ms);
+    };
+    snapshotIn(FIRST_SNAPSHOT_MS);
     let kill: NodeJS.Timeout | undefined;
     const deadline = setTimeout(() => {
       timedOut = true;
@@ -96,7 +107,7 @@ export function runCommand(spec: CommandSpec): Promise<CommandResult> {
     let drain: NodeJS.Timeout | undefined;
     let heldOpen = false;
     child.on("exit", () => {
-      clearInterval(snapshots);
+      clearTimeout(snapshots);
       clearTimeout(deadline);
       clearTimeout(kill);
       // What the step left behind would outlive it and hold its pipes open.
