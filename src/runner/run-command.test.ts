@@ -135,6 +135,16 @@ describe("runCommand and what a step leaves behind", () => {
     expect(killed).toBe(true);
   });
 
+  it("kills a descendant that cleared its environment, left, and sent its output elsewhere, seen while its parent ran", async () => {
+    // Nothing but a snapshot (taken at least every 500 ms) ties it to the step.
+    const { line, pidFile } = daemon(
+      (script) => `env -i PATH="$PATH" setsid sh -c '${script}' > /dev/null 2>&1 &`,
+    );
+    const { result, killed } = await run(`${line} ${waitFor(pidFile)}; sleep 0.6`, pidFile);
+    expect(result).toMatchObject({ exitCode: 0, output: "" });
+    expect(killed).toBe(true);
+  });
+
   it("stops reading a short while after the step exited, whoever still holds its output", async () => {
     // Exits at once, possibly before loopgate could tell what its output is: then nothing finds
     // the holder, and reading stops after the grace instead of waiting 60 s for the pipe to close.
