@@ -35,6 +35,11 @@ interface Search {
   readonly sessions: readonly number[];
   /** Pids seen as the step's earlier, with their start times (a reused pid has another). */
   readonly known?: ReadonlyMap<number, number>;
+  /**
+   * Pids whose environment was read and lacked the token, with their start times: a process's
+   * environment is set when it starts a program, and no stranger starts one with the token.
+   */
+  readonly strangers?: Map<number, number>;
 }
 
 /**
@@ -60,9 +65,13 @@ function stepMembers(table: readonly ProcStat[], search: Search): ProcStat[] {
   };
   // The environment is read only of processes nothing else claims: it costs a read each.
   const token = search.token === undefined ? undefined : `${STEP_TOKEN_VARIABLE}=${search.token}`;
-  for (const entry of candidates) {
-    if (claimed(entry) || (token !== undefined && environHas(entry.pid, token))) add(entry);
-  }
+  const carries = (entry: ProcStat) => {
+    if (token === undefined || search.strangers?.get(entry.pid) === entry.startTime) return false;
+    if (environHas(entry.pid, token)) return true;
+    search.strangers?.set(entry.pid, entry.startTime);
+    return false;
+  };
+  for (const entry of candidates) if (claimed(entry) || carries(entry)) add(entry);
   // A member claims its children and its session's members, which may claim more in turn.
   for (let grew = true; grew;) {
     grew = false;
@@ -95,6 +104,7 @@ export class StepProcesses {
   /** Undefined without `/proc`: then only the process group is signalled. */
   readonly identity: StepIdentity | undefined;
   private readonly known = new Map<number, number>();
+  private readonly strangers = new Map<number, number>();
   /**
    * What the step writes its output to, as `/proc` names it: Node's stdio pipes are socket
    * pairs (`socket:[4242]`), and the step's end is only ever shared by inheritance.
@@ -151,6 +161,7 @@ export class StepProcesses {
       ...this.identity,
       sessions: [this.pid],
       known: this.known,
+      strangers: this.strangers,
     });
     for (const entry of found) this.known.set(entry.pid, entry.startTime);
     this.leftovers = found.length > 0;
