@@ -31,8 +31,8 @@ const KILL_GRACE_MS = 2_000;
  * How long output is still read once the step's process exited and what it left behind was
  * killed. The pipes then close at once, unless a process loopgate could not find holds them.
  */
-export const DRAIN_GRACE_MS = 1_000;
-/** How long the leftovers killed at the step's exit get to close its pipes before their holders are sought. */
+const DRAIN_GRACE_MS = 1_000;
+/** How long what was killed at the step's exit gets to close its pipes before holders are sought. */
 const HOLDERS_CHECK_MS = 100;
 /**
  * When a running step's descendants are noted, while their ancestry still shows: soon after it
