@@ -76,10 +76,34 @@ export async function realWorldFigures({ caps = [500, 300] } = {}) {
     for (const column of columns) {
       row.counts[column] = factCounts(texts[column], facts, { elisions: true });
     }
+    if (entry.reports.length > 0) {
+      const { feedback } = await stream.logFeedback(stream.openLog(entry.output), {
+        kind: "test",
+        maxLength: caps[0],
+        parsers: stream.runnerParsers,
+        reports: entry.reports.map((file) => readFileSync(file, "utf8")),
+        ...(entry.facts.root ? { root: entry.facts.root } : {}),
+      });
+      row.withReports = factCounts(textOf(feedback), facts, { elisions: true });
+    }
     row.text500 = texts[`loopgate@${caps[0]}`];
     perCase.push(row);
   }
-  return { columns, perCase, ...aggregate(perCase, columns) };
+  const reported = perCase.filter((row) => row.withReports !== undefined);
+  const total = (rows, pick) =>
+    rows.reduce(
+      (sum, row) => ({ found: sum.found + pick(row).found, total: sum.total + pick(row).total }),
+      {
+        found: 0,
+        total: 0,
+      },
+    );
+  const reports = {
+    cases: reported.length,
+    console: total(reported, (row) => row.counts[columns[0]]),
+    withReports: total(reported, (row) => row.withReports),
+  };
+  return { columns, perCase, reports, ...aggregate(perCase, columns) };
 }
 
 /** Fact-weighted recall per tool and over all cases, for each column. */
@@ -134,6 +158,12 @@ export async function runRealWorldBench({ log = console.log } = {}) {
   log(
     `   ${"overall".padEnd(12)}  ${" ".repeat(5)}  ${String(figures.facts).padStart(5)}  ${cells.join("  ")}`,
   );
+  if (figures.reports.cases > 0) {
+    const ratio = ({ found, total }) => (total === 0 ? null : found / total);
+    log(
+      `   with the run's own reports (--report; ${figures.reports.cases} cases): ${fmt(ratio(figures.reports.withReports))} at ${columns[0].split("@")[1]}, against ${fmt(ratio(figures.reports.console))} from the console alone`,
+    );
+  }
   const targets = [];
   for (const [cap, target] of [
     [500, REAL_WORLD_TARGETS.recall500],

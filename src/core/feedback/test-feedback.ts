@@ -6,17 +6,16 @@ import { failureGist } from "./fit/feedback-items.js";
 import { groupByRootCause, type FailureGroup } from "./fit/failure-groups.js";
 import { fitFeedback, type FittedFeedback } from "./fit/fit-feedback.js";
 import { fitTestItems } from "./fit/fit-test-items.js";
-import { extractFailures, reportedFailures } from "./extractor/general-extractor.js";
 import { stripLinePrefixes } from "./clean/line-prefixes.js";
 import { withoutProjectRoot } from "./clean/project-root.js";
 import { redact } from "../redaction/redaction.js";
+import { readFailures } from "./read-failures.js";
+import { readWithReports } from "./reports/with-reports.js";
 
 /** Causes that get an item; the rest are counted. */
 const MAX_ITEMS = 20;
 /** Longest gist in a summary, so the summary never crowds out the items' facts. */
 const MAX_GIST_LENGTH = 120;
-/** The runner name reported when no per-runner parser understood the output. */
-export const GENERIC_RUNNER = "generic";
 
 /** Options for `testFeedback`. */
 export interface TestFeedbackOptions {
@@ -33,6 +32,11 @@ export interface TestFeedbackOptions {
    * runner's parser that finds none is believed — an all-passing log yields no failures.
    */
   readonly testsFailed?: boolean;
+  /**
+   * Machine-readable reports the run wrote (JUnit XML, Jest/Vitest/Mocha JSON, `go test -json`,
+   * TAP, CTRF): their failures come first, the output adds what they lack.
+   */
+  readonly reports?: readonly string[];
 }
 
 /**
@@ -58,7 +62,11 @@ export function testFeedback(output: string, options: TestFeedbackOptions): Test
 /** `testFeedback` for output that already went through `cleanOutput`, so it is not cleaned twice. */
 export function feedbackFromCleanOutput(text: string, options: TestFeedbackOptions): TestFeedback {
   const testsFailed = options.testsFailed ?? false;
-  const parsed = parse(text, options.parsers ?? builtinParsers, testsFailed);
+  const parsers = options.parsers ?? builtinParsers;
+  const parsed =
+    options.reports === undefined || options.reports.length === 0
+      ? readFailures(text, parsers, testsFailed)
+      : readWithReports(text, options.reports.map(cleanOutput), parsers, testsFailed);
   const { runner, passed } = parsed;
   const failures = parsed.failures.map(redactFailure);
   const cap = Math.max(1, Math.floor(Number.isFinite(options.maxLength) ? options.maxLength : 1));
@@ -104,40 +112,6 @@ function restCount(rest: readonly Failure[], count: number): string {
   if (rest.length < count) return tests;
   const files = new Set(rest.flatMap((failure) => (failure.file === null ? [] : [failure.file])));
   return files.size === 0 ? tests : `${tests} in ${files.size} file${files.size === 1 ? "" : "s"}`;
-}
-
-/**
- * Failures from the first parser that recognizes the text and finds any, else what the general
- * extractor reads. When a parser recognized the text and nothing reports a failure, the run
- * passed — unless the caller knows it failed, when the extractor's error-looking lines stand in.
- */
-function parse(
-  text: string,
-  parsers: readonly TestOutputParser[],
-  testsFailed: boolean,
-): { failures: readonly Failure[]; runner: string; passed: boolean; reported?: number } {
-  let recognizedBy: string | undefined;
-  for (const parser of parsers) {
-    if (!parser.detect(text)) continue;
-    recognizedBy ??= parser.name;
-    const failures = parser.parse(text);
-    if (failures.length > 0) {
-      const reported = parser.reportedFailures?.(text) ?? null;
-      return {
-        failures,
-        runner: parser.name,
-        passed: false,
-        ...(reported === null ? {} : { reported }),
-      };
-    }
-  }
-  if (recognizedBy !== undefined && !testsFailed) {
-    const reported = reportedFailures(text);
-    return reported.length > 0
-      ? { failures: reported, runner: GENERIC_RUNNER, passed: false }
-      : { failures: [], runner: recognizedBy, passed: true };
-  }
-  return { failures: extractFailures(text), runner: GENERIC_RUNNER, passed: false };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { TestOutputParser } from "../feedback.js";
+import { ctrfParser } from "../reports/ctrf.js";
 import { cargoParser } from "./cargo.js";
 import { goTestParser } from "./go-test.js";
 import { jestParser } from "./jest.js";
@@ -26,6 +27,7 @@ export const builtinParsers: readonly TestOutputParser[] = [
   goTestParser,
   cargoParser,
   // Generic formats last: many runners emit them.
+  ctrfParser,
   tapParser,
   junitParser,
 ];
