@@ -7,6 +7,7 @@ import { mochaParser } from "./mocha.js";
 import { nodeTestParser } from "./node-test.js";
 import { pytestParser } from "./pytest.js";
 import { tapParser } from "./tap.js";
+import { unittestParser } from "./unittest.js";
 import { vitestParser } from "./vitest.js";
 
 /**
@@ -23,6 +24,7 @@ export const builtinParsers: readonly TestOutputParser[] = [
   nodeTestParser,
   // Python, Go and Rust runners; pytest before `junit`, which reads its `--junitxml` for it.
   pytestParser,
+  unittestParser,
   goTestParser,
   cargoParser,
   // Generic formats last: many runners emit them.
