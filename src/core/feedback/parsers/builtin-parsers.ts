@@ -7,6 +7,10 @@ import { mochaParser } from "./mocha.js";
 import { nodeTestParser } from "./node-test.js";
 import { pytestParser } from "./pytest.js";
 import { tapParser } from "./tap.js";
+import { flake8Parser } from "./flake8.js";
+import { mypyParser } from "./mypy.js";
+import { ruffParser } from "./ruff.js";
+import { rustcParser } from "./rustc.js";
 import { unittestParser } from "./unittest.js";
 import { vitestParser } from "./vitest.js";
 
@@ -27,6 +31,12 @@ export const builtinParsers: readonly TestOutputParser[] = [
   unittestParser,
   goTestParser,
   cargoParser,
+  // Type checkers, linters and compilers: their findings have no test. rustc after cargo, which
+  // reads a failed `cargo test` build itself; ruff before flake8, whose lines it shares.
+  rustcParser,
+  mypyParser,
+  ruffParser,
+  flake8Parser,
   // Generic formats last: many runners emit them.
   tapParser,
   junitParser,

@@ -33,9 +33,17 @@ test result: FAILED. 1 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out; 
 `;
 
 describe("cargoParser", () => {
-  it("detects libtest's report and rustc's errors, not other runners", () => {
+  it("detects libtest's report and a test build that failed, not cargo build's errors or other runners", () => {
     expect(cargoParser.detect(TEST_OUTPUT)).toBe(true);
-    expect(cargoParser.detect("error[E0308]: mismatched types\n --> src/lib.rs:2:22\n")).toBe(true);
+    const build = "error[E0308]: mismatched types\n --> src/lib.rs:2:22\n";
+    expect(
+      cargoParser.detect(
+        `${build}error: could not compile \`shop\` (lib test) due to 1 previous error`,
+      ),
+    ).toBe(true);
+    expect(
+      cargoParser.detect(`${build}error: could not compile \`shop\` (lib) due to 1 previous error`),
+    ).toBe(false);
     expect(cargoParser.detect("=== FAILURES ===\nE   assert 1 == 2\n")).toBe(false);
   });
 
@@ -106,6 +114,8 @@ error: could not compile \`billing\` (lib test) due to 1 previous error
         expected: "u32",
         received: "usize",
         message: "error[E0308]: mismatched types",
+        column: 22,
+        rule: "E0308",
       }),
     ]);
   });
