@@ -7,6 +7,9 @@ import { mochaParser } from "./mocha.js";
 import { nodeTestParser } from "./node-test.js";
 import { pytestParser } from "./pytest.js";
 import { tapParser } from "./tap.js";
+import { rspecParser } from "./rspec.js";
+import { phpunitParser } from "./phpunit.js";
+import { junit5Parser } from "./junit5.js";
 import { flake8Parser } from "./flake8.js";
 import { mypyParser } from "./mypy.js";
 import { ruffParser } from "./ruff.js";
@@ -31,6 +34,9 @@ export const builtinParsers: readonly TestOutputParser[] = [
   unittestParser,
   goTestParser,
   cargoParser,
+  rspecParser,
+  phpunitParser,
+  junit5Parser,
   // Type checkers, linters and compilers: their findings have no test. rustc after cargo, which
   // reads a failed `cargo test` build itself; ruff before flake8, whose lines it shares.
   rustcParser,
