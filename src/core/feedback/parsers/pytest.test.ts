@@ -38,6 +38,16 @@ FAILED tests/test_auth.py::test_profile - AssertionError: assert {'address': ...
 `;
 
 describe("pytestParser", () => {
+  it("counts failed tests and errors from pytest's closing line and a JUnit report's suite", () => {
+    expect(pytestParser.reportedFailures?.(DEFAULT_OUTPUT)).toBe(2);
+    expect(pytestParser.reportedFailures?.("==== 3 failed, 2 errors, 9 passed in 1.20s ====")).toBe(
+      5,
+    );
+    const junit =
+      '<?xml version="1.0"?><testsuites><testsuite name="pytest" errors="1" failures="2" tests="5"></testsuite></testsuites>';
+    expect(pytestParser.reportedFailures?.(junit)).toBe(3);
+  });
+
   it("detects pytest's banners and -q totals, not other runners", () => {
     expect(pytestParser.detect(DEFAULT_OUTPUT)).toBe(true);
     expect(pytestParser.detect(".F\n1 failed, 1 passed in 0.09s\n")).toBe(true);

@@ -66,6 +66,26 @@ export const pytestParser: TestOutputParser = {
           return BANNER.test(trimmed) || SUMMARY_LINE.test(trimmed) || QUIET_TOTALS.test(trimmed);
         }),
   parse: (output) => (isJunit(output) ? junitNodeFailures(output) : parsePytest(logLines(output))),
+  reportedFailures: (output) => {
+    if (isJunit(output)) {
+      // The report's first `<testsuite failures="2" errors="1" …>`.
+      const suite = /<testsuite\b[^>]*>/.exec(output)?.[0] ?? "";
+      const attribute = (name: string): number | null => {
+        const value = new RegExp(`\\b${name}="(\\d+)"`).exec(suite)?.[1];
+        return value === undefined ? null : Number(value);
+      };
+      const failures = attribute("failures");
+      return failures === null ? null : failures + (attribute("errors") ?? 0);
+    }
+    for (const line of logLines(output).reverse()) {
+      const trimmed = line.trim();
+      if (!QUIET_TOTALS.test(trimmed)) continue;
+      const count = (word: string): number =>
+        Number(new RegExp(`(\\d+) ${word}\\b`).exec(trimmed)?.[1] ?? 0);
+      return count("failed") + count("errors?");
+    }
+    return null;
+  },
 };
 
 /**
