@@ -44,7 +44,7 @@ describe("pytestParser", () => {
       5,
     );
     const junit =
-      '<?xml version="1.0"?><testsuites><testsuite name="pytest" errors="1" failures="2" tests="5"></testsuite></testsuites>';
+      '<?xml version="1.0"?><testsuites><testsuite name="pytest" errors="1" failures="2" tests="5"><testcase name="t"/></testsuite></testsuites>';
     expect(pytestParser.reportedFailures?.(junit)).toBe(3);
   });
 
