@@ -1,0 +1,76 @@
+import { errorLine } from "./error-lines.js";
+import type { LineReader } from "./extraction.js";
+import { setValue, type Side } from "./failure-draft.js";
+import { indentOf, MAX_VALUE_LINES, REPORT_START } from "./line-blocks.js";
+import { frameLocation } from "./stack-frames.js";
+import { withoutTrailingComma } from "./value-lines.js";
+
+/** Which printed diff sign stands for which side (`- Expected` / `+ Received`, `+ actual - expected`). */
+interface DiffSigns {
+  readonly plus: Side;
+  readonly minus: Side;
+}
+
+const JEST_SIGNS: DiffSigns = { plus: "received", minus: "expected" };
+const MOCHA_SIGNS: DiffSigns = { plus: "expected", minus: "received" };
+
+/** Diff headers of Jest/Vitest, Mocha, node:assert and node-tap, and what their signs mean. */
+const DIFF_HEADERS: readonly { readonly pattern: RegExp; readonly signs: DiffSigns }[] = [
+  { pattern: /^- (?:Expected|Snapshot)(?:\s+- \d+)?$/, signs: JEST_SIGNS },
+  { pattern: /^\+ Received(?:\s+\+ \d+)?$/, signs: JEST_SIGNS },
+  { pattern: /^\+ expected - actual$/, signs: MOCHA_SIGNS },
+  { pattern: /^\+ actual - expected(?: \.\.\. Lines skipped)?$/, signs: JEST_SIGNS },
+  { pattern: /^--- expected$/, signs: JEST_SIGNS },
+  { pattern: /^\+\+\+ actual$/, signs: JEST_SIGNS },
+];
+
+/** The signs of a diff header line, or null. */
+function diffSigns(trimmed: string): DiffSigns | null {
+  return DIFF_HEADERS.find((header) => header.pattern.test(trimmed))?.signs ?? null;
+}
+
+/** Whether the line is a diff header (`- Expected`, `+ expected - actual`, `--- expected`). */
+export function isDiffHeader(trimmed: string): boolean {
+  return diffSigns(trimmed) !== null;
+}
+
+/**
+ * A diff after its header: `-` and `+` lines assigned to sides as the header says. It ends at
+ * a blank line, a frame, a new report, or a line left of the header (the next TAP key).
+ */
+export const readDiff: LineReader = (extraction, { index, trimmed: printed, indent }) => {
+  const signs = diffSigns(printed);
+  if (signs === null) return null;
+  const { lines } = extraction;
+  const draft = extraction.draft();
+  const sides: Record<Side, string[]> = { expected: [], received: [] };
+  let cursor = index + 1;
+  let collected = 0;
+  while (cursor < lines.length && cursor <= index + MAX_VALUE_LINES) {
+    const raw = lines[cursor] ?? "";
+    const trimmed = raw.trim();
+    if (trimmed === "") {
+      if (collected > 0) break;
+    } else if (indentOf(raw) < indent) {
+      break;
+    } else if (diffSigns(trimmed) === null) {
+      if (
+        frameLocation(trimmed) !== null ||
+        REPORT_START.test(trimmed) ||
+        errorLine(trimmed) !== null
+      )
+        break;
+      const sign = trimmed.charAt(0);
+      if (sign === "+" || sign === "-") {
+        sides[sign === "+" ? signs.plus : signs.minus].push(
+          withoutTrailingComma(trimmed.slice(1).trim()),
+        );
+        collected += 1;
+      }
+    }
+    cursor += 1;
+  }
+  setValue(draft, "expected", sides.expected.join("\n"), printed);
+  setValue(draft, "received", sides.received.join("\n"), printed);
+  return cursor;
+};

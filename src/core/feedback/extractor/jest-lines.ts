@@ -1,0 +1,50 @@
+import { isDiffHeader } from "./diff-lines.js";
+import type { Extraction, LineReader } from "./extraction.js";
+import { newDraft, setMessage, type DraftKind } from "./failure-draft.js";
+import { firstLineBelow, REPORT_START } from "./line-blocks.js";
+import { frameLocation } from "./stack-frames.js";
+import { withoutDuration } from "./test-tree-lines.js";
+import { VALUE_KEY } from "./value-lines.js";
+
+/**
+ * Jest's and Vitest's headers: `FAIL file` (the file whose failures follow), Vitest's
+ * `FAIL file > suite > test`, and Jest's `● suite › test` (or `● Test suite failed to run`)
+ * with the error's own first line right under it.
+ */
+export const readJestHeader: LineReader = (extraction, { index, trimmed }) => {
+  const header = /^FAIL\s+(\S.*)$/.exec(trimmed);
+  if (header?.[1] !== undefined) {
+    openFileHeader(extraction, header[1]);
+    return index + 1;
+  }
+  if (!trimmed.startsWith("● ")) return null;
+  const name = trimmed.slice(2).trim();
+  const suiteFailed = name === "Test suite failed to run";
+  const kind: DraftKind = suiteFailed ? "file" : "test";
+  const draft = extraction.open(newDraft(kind, suiteFailed ? null : name, extraction.fileContext));
+  const first = firstLineBelow(extraction.lines, index, -1);
+  if (isJestMessage(first)) setMessage(draft, first);
+  return index + 1;
+};
+
+/** A `FAIL file` or Vitest `FAIL file > suite > test` header. */
+function openFileHeader(extraction: Extraction, rest: string): void {
+  const [file = "", ...names] = withoutDuration(rest.replace(/ \[ [^\]]* \]$/, "")).split(" > ");
+  if (names.length > 0) {
+    extraction.open(newDraft("test", names.join(" > "), file));
+    return;
+  }
+  extraction.fileContext = file;
+  extraction.open(newDraft("file", null, file));
+}
+
+/** Whether the line under a Jest `●` header is the error's own words rather than a value, diff or frame. */
+function isJestMessage(line: string): boolean {
+  return (
+    line !== "" &&
+    !isDiffHeader(line) &&
+    !VALUE_KEY.test(line) &&
+    frameLocation(line) === null &&
+    !REPORT_START.test(line)
+  );
+}

@@ -1,0 +1,29 @@
+import { setLocation, setMessage } from "./failure-draft.js";
+import type { LineReader } from "./extraction.js";
+import { frameLocation, isInternalPath } from "./stack-frames.js";
+
+/** A stack frame: the first in user code says where the failure being read happened. */
+export const readFrame: LineReader = (extraction, { index, trimmed }) => {
+  const frame = frameLocation(trimmed);
+  if (frame === null) return null;
+  if (extraction.current !== null && !isInternalPath(frame.file))
+    setLocation(extraction.current, frame);
+  return index + 1;
+};
+
+/**
+ * A runner's location line, `path:line:` with the error after it (`tests/a.py:13: AssertionError`)
+ * or alone under a failure being read.
+ */
+export const readLocationLine: LineReader = (extraction, { index, trimmed }) => {
+  const located = /^([^\s:]+):(\d+):(?:\d+:)?(?:\s+(\S.*))?$/.exec(trimmed);
+  if (located?.[1] === undefined || !located[1].includes(".") || isInternalPath(located[1]))
+    return null;
+  // pytest's short traceback names the function (`path:13: in test_x`), not the error.
+  const rest = (located[3] ?? "").startsWith("in ") ? "" : (located[3] ?? "");
+  if (rest === "" && extraction.current === null) return index + 1;
+  const draft = extraction.draft();
+  setLocation(draft, { file: located[1], line: Number(located[2]) });
+  setMessage(draft, rest);
+  return index + 1;
+};

@@ -1,0 +1,32 @@
+import { errorLine } from "./error-lines.js";
+import type { LineReader } from "./extraction.js";
+import { newDraft } from "./failure-draft.js";
+import { indentOf, MAX_VALUE_LINES } from "./line-blocks.js";
+
+/**
+ * Mocha's `1) suite` whose detailed form continues on deeper lines until one ends with `:`
+ * (`1) login` / `returns token:`); without that it is the progress tree's line.
+ */
+export const readMochaTitle: LineReader = (extraction, { index, trimmed, indent }) => {
+  const title = /^\d+\) (\S.*)$/.exec(trimmed);
+  if (title?.[1] === undefined) return null;
+  const { lines } = extraction;
+  const parts = [title[1]];
+  for (
+    let cursor = index + 1;
+    cursor < lines.length && cursor <= index + MAX_VALUE_LINES;
+    cursor += 1
+  ) {
+    const raw = lines[cursor] ?? "";
+    const line = raw.trim();
+    if (line === "" || indentOf(raw) <= indent || errorLine(line) !== null) break;
+    if (line.endsWith(":")) {
+      parts.push(line.slice(0, -1));
+      extraction.open(newDraft("test", parts.join(" > "), extraction.fileContext));
+      return cursor + 1;
+    }
+    parts.push(line);
+  }
+  extraction.open(newDraft("test", title[1], extraction.fileContext));
+  return index + 1;
+};

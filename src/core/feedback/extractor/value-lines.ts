@@ -1,0 +1,80 @@
+import type { LineReader } from "./extraction.js";
+import { setLocation, setValue, type Side } from "./failure-draft.js";
+import { indentedBelow, MAX_VALUE_LINES, nextNonBlank } from "./line-blocks.js";
+import { parseLocation } from "./stack-frames.js";
+import { isBlockIndicator } from "./tap-lines.js";
+
+/** Keys that print one side of a comparison: Jest/Vitest, node:assert, node-tap, testify, cargo, Go. */
+export const VALUE_KEY =
+  /^(expected|received|actual|wanted|found|left|right|got|want)(?: [a-z]+){0,3}[ \t]*:(?:[ \t](.*))?$/i;
+
+/** A printed primitive: a quoted string, a number, or a JavaScript constant. */
+const PRIMITIVE = /^(?:'[^']*'|"[^"]*"|-?\d[\d.e+-]*|true|false|null|undefined|NaN|-?Infinity)$/;
+
+/** Vitest's `- Expected:` / `+ Received:` with the value on the lines below, up to a blank line. */
+export const readValueBelow: LineReader = (extraction, { index, trimmed: printed }) => {
+  const awaited = /^([+-]) (Expected|Received):$/.exec(printed);
+  if (awaited === null) return null;
+  const side: Side = awaited[2] === "Expected" ? "expected" : "received";
+  const { lines } = extraction;
+  let cursor = nextNonBlank(lines, index + 1);
+  const value: string[] = [];
+  while (cursor < lines.length && value.length < MAX_VALUE_LINES) {
+    const trimmed = (lines[cursor] ?? "").trim();
+    if (trimmed === "" || /^[+-] (?:Expected|Received):$/.test(trimmed)) break;
+    value.push(trimmed);
+    cursor += 1;
+  }
+  setValue(extraction.draft(), side, value.join("\n"), printed);
+  return cursor;
+};
+
+/** `expected: value`, with a YAML block or an open bracket continuing on the lines below. */
+export const readKeyValue: LineReader = (extraction, { index, trimmed: printed, indent }) => {
+  const match = VALUE_KEY.exec(printed);
+  if (match?.[1] === undefined) return null;
+  const key = match[1].toLowerCase();
+  let value = withoutTrailingComma((match[2] ?? "").trim());
+  let next = index + 1;
+  const opensBracket = value.endsWith("{") || value.endsWith("[");
+  if (value === "" || isBlockIndicator(value) || opensBracket) {
+    const below = indentedBelow(extraction.lines, index, indent, opensBracket);
+    value = withoutTrailingComma([...(opensBracket ? [value] : []), ...below.lines].join("\n"));
+    next = below.next;
+  }
+  const draft = extraction.draft();
+  if (key === "left" || key === "right") {
+    // Before Rust 1.73 the panic message, quoted, ends on the `right:` line with the location.
+    const quoteEnd = value.lastIndexOf("', ");
+    const location = quoteEnd < 0 ? null : parseLocation(value.slice(quoteEnd + 3));
+    if (location !== null) {
+      setLocation(draft, location);
+      value = value.slice(0, quoteEnd);
+    }
+    if (value !== "") draft[key] ??= value;
+    if (draft.firstDetail === "") draft.firstDetail = printed;
+  } else {
+    const side: Side = ["expected", "wanted", "want"].includes(key) ? "expected" : "received";
+    setValue(draft, side, value, printed);
+  }
+  return next;
+};
+
+/** node:assert's `actual !== expected` line (`'123' !== 123`), when both sides are primitives. */
+export const readStrictInequality: LineReader = (extraction, { index, trimmed }) => {
+  const { current } = extraction;
+  if (current === null) return null;
+  const at = trimmed.indexOf(" !== ");
+  if (at <= 0) return null;
+  const received = trimmed.slice(0, at);
+  const expected = trimmed.slice(at + 5);
+  if (!PRIMITIVE.test(received) || !PRIMITIVE.test(expected)) return null;
+  setValue(current, "received", received, trimmed);
+  setValue(current, "expected", expected, trimmed);
+  return index + 1;
+};
+
+/** A value without the comma that separated it from the next field of a printed object. */
+export function withoutTrailingComma(value: string): string {
+  return value.endsWith(",") ? value.slice(0, -1).trimEnd() : value;
+}
