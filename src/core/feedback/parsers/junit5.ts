@@ -2,7 +2,6 @@ import type { Failure, TestOutputParser } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
-import { relativeToProject } from "./project-paths.js";
 
 /** The console launcher's failure list: `Failures (7):`. */
 const CONSOLE_FAILURES = /^Failures \(\d+\):$/;
@@ -51,11 +50,7 @@ export const junit5Parser: TestOutputParser = {
     }),
   parse: (output) => {
     const lines = logLines(output).map((line) => withoutMavenLevel(line.trimEnd()));
-    return relativeToProject([
-      ...compileErrors(lines),
-      ...consoleFailures(lines),
-      ...surefireFailures(lines),
-    ]);
+    return [...compileErrors(lines), ...consoleFailures(lines), ...surefireFailures(lines)];
   },
   reportedFailures: (output) => {
     const lines = logLines(output).map((line) => withoutMavenLevel(line.trim()));

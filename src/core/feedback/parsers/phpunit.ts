@@ -3,7 +3,6 @@ import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
 import { parseLocation } from "../extractor/stack-frames.js";
-import { relativeToProject } from "./project-paths.js";
 
 /** The closing counts: `Tests: 8, Assertions: 5, Errors: 1, Failures: 4, Skipped: 1.`, `OK (3 tests, 5 assertions)`. */
 const TOTALS = /^Tests: \d+, Assertions: \d+(?:, [A-Z][a-z]+(?: [a-z]+)?: \d+)*\.$/;
@@ -36,7 +35,7 @@ export const phpunitParser: TestOutputParser = {
       const trimmed = line.trim();
       return TOTALS.test(trimmed) || ALL_PASSED.test(trimmed);
     }),
-  parse: (output) => relativeToProject(reports(logLines(output)).map(reportFailure)),
+  parse: (output) => reports(logLines(output)).map(reportFailure),
   reportedFailures: (output) => {
     for (const line of logLines(output)) {
       const trimmed = line.trim();

@@ -4,7 +4,6 @@ import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
 import { frameLocation, type SourceLocation } from "../extractor/stack-frames.js";
 import { readTraceback } from "./python-traceback.js";
-import { relativeToProject } from "./project-paths.js";
 
 /** The rule unittest draws above every report (70 `=`), and between a report's parts (70 `-`). */
 const REPORT_RULE = /^={70}$/;
@@ -36,7 +35,7 @@ export const unittestParser: TestOutputParser = {
     const lines = logLines(output);
     return lines.some((line) => RAN.test(line)) && lines.some((line) => REPORT_RULE.test(line));
   },
-  parse: (output) => relativeToProject(reports(logLines(output)).map(reportFailure)),
+  parse: (output) => reports(logLines(output)).map(reportFailure),
   reportedFailures: (output) => {
     for (const line of logLines(output)) {
       const verdict = VERDICT.exec(line.trim());
