@@ -21,7 +21,7 @@ describe("junit5Parser", () => {
     expect(junit5Parser.parse(SUREFIRE_3)).toEqual([
       failureOf({
         test: "com.acme.MathTest.adds",
-        file: "com/acme/MathTest.java",
+        file: "src/test/java/com/acme/MathTest.java",
         line: 12,
         expected: "4",
         received: "5",

@@ -29,9 +29,10 @@ const MAX_FIELD_LENGTH = 1000;
  * JUnit 5 on the console: the console launcher's tree (its `Failures (N):` list: the test, its
  * `MethodSource`, `=> ExceptionClass: message` and frames) and Maven Surefire's report
  * (`name  Time elapsed: … <<< FAILURE!`, the exception, `at` frames), JUnit 4 and TestNG under
- * Surefire too. Each failure is named `package.Class.method` (a parameterized invocation's
- * `[1] …` kept), placed at its first frame outside the JDK and the test frameworks as
- * `package/File.java:line`, with the exception's line as the message and `expected: <1> but
+ * Surefire too. Each failure is named as the runner names it (the launcher's
+ * `JUnit Jupiter:CartTest:sumsPrices()`, Surefire's `shop.CartTest.sumsPrices`), placed at its
+ * first frame outside the JDK and the test frameworks, in the standard source layout
+ * (`src/test/java/shop/CartTest.java:21`), with the exception's line as the message and `expected: <1> but
  * was: <2>` as the values; a value printed with its class (`java.lang.String@1b2c<123>`) keeps
  * its type in quotes (`"123"`). A Maven build that did not compile gives javac's errors as
  * findings.
@@ -111,15 +112,8 @@ function consoleFailures(lines: readonly string[]): Failure[] {
     else blocks.at(-1)?.push(line.trim());
   }
   return blocks.map((block) => {
-    const source = /^MethodSource \[className = '([^']+)', methodName = '([^']+)'/.exec(
-      block.find((line) => line.startsWith("MethodSource ")) ?? "",
-    );
-    const header = block[0] ?? "";
-    const invocation = /:(\[\d+\].*)$/.exec(header)?.[1];
-    const named =
-      source?.[1] === undefined
-        ? header.replace(/^[^:]+:/, "")
-        : `${source[1]}.${source[2] ?? ""}${invocation === undefined ? "" : ` ${invocation}`}`;
+    // Named as the launcher prints it: `JUnit Jupiter:CartTest:doublesTotals(int, int):[1] 1, 2`.
+    const named = block[0] ?? "";
     const thrown = block.findIndex((line) => line.startsWith("=> "));
     return testFailure(named, block.slice(Math.max(thrown, 0)), (line) => line.replace(/^=> /, ""));
   });
@@ -182,11 +176,19 @@ function testFailure(
   });
 }
 
-/** `shop.CartTest$WhenEmpty` and `CartTest.java` as the source path `shop/CartTest.java`. */
+/**
+ * `shop.CartTest$WhenEmpty` and `CartTest.java` as the source path in Maven's and Gradle's
+ * standard layout: `src/test/java/shop/CartTest.java` for a test class (`…Test`, `…Tests`,
+ * `…TestCase`, `…IT`, `Test…`), `src/main/java/shop/Cart.java` for the others; `kotlin` or
+ * `scala` for those languages' files.
+ */
 function sourcePath(className: string, file: string): string {
   const segments = className.split(".");
   segments.pop();
-  return [...segments, file].join("/");
+  const base = file.replace(/\.\w+$/, "");
+  const test = /(?:Tests?|TestCase|IT)$|^Test[A-Z]/.test(base);
+  const language = file.endsWith(".kt") ? "kotlin" : file.endsWith(".scala") ? "scala" : "java";
+  return ["src", test ? "test" : "main", language, ...segments, file].join("/");
 }
 
 /**

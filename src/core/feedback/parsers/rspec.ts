@@ -93,7 +93,23 @@ function parseRspec(lines: readonly string[]): Failure[] {
     if (section !== "pending") current?.lines.push(line);
   }
   const declared = declarations(lines);
-  return reports.map((report) => reportFailure(report, declared.get(report.test) ?? null));
+  return reports.flatMap((report) =>
+    aggregated(report).map((part) => reportFailure(part, declared.get(report.test) ?? null)),
+  );
+}
+
+/**
+ * An example under `aggregate_failures` reports `Got 6 failures:` and then each as `5.1)
+ * Failure/Error: …`: each is a failure of the example, with its own values and frames.
+ */
+function aggregated(report: Report): Report[] {
+  const parts: Report[] = [];
+  for (const line of report.lines) {
+    const sub = /^\s*\d+\.\d+\) (Failure\/Error: .*)$/.exec(line);
+    if (sub?.[1] !== undefined) parts.push({ ...report, lines: [sub[1]] });
+    else parts.at(-1)?.lines.push(line);
+  }
+  return parts.length > 0 ? parts : [report];
 }
 
 /** Where each failed example is declared, from the `Failed examples:` rerun lines. */
