@@ -198,4 +198,38 @@ test shift_left ... FAILED
       }),
     ]);
   });
+
+  it("reads doc-tests, whose names hold spaces, at their example's line when the panic counts inside it", () => {
+    const output = `   Doc-tests semver
+
+running 2 tests
+test src/lib.rs - Version::cmp (line 433) ... FAILED
+test src/lib.rs - (line 19) ... FAILED
+
+failures:
+
+---- src/lib.rs - Version::cmp (line 433) stdout ----
+thread 'main' (943) panicked at src/lib.rs:19:1:
+assertion \`left == right\` failed
+  left: 1
+ right: 2
+
+---- src/lib.rs - (line 19) stdout ----
+thread 'main' (942) panicked at src/lib.rs:21:5:
+assertion failed: req.matches(&version)
+
+test result: FAILED. 0 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out
+`;
+    expect(
+      cargoParser.parse(output).map((failure) => [failure.test, failure.file, failure.line]),
+    ).toEqual([
+      ["src/lib.rs - Version::cmp (line 433)", "src/lib.rs", 433],
+      ["src/lib.rs - (line 19)", "src/lib.rs", 21],
+    ]);
+    expect(
+      cargoParser.detect(
+        "    Checking heck v0.5.0 (/w)\nerror: could not compile `heck` (lib test) due to 1 previous error",
+      ),
+    ).toBe(false);
+  });
 });

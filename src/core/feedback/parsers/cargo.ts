@@ -16,7 +16,7 @@ import {
 
 /** libtest's own lines: `running 3 tests`, `test a::b ... FAILED`, `---- a::b stdout ----`, `test result:`. */
 const LIBTEST_LINE =
-  /^(?:running \d+ tests?|test \S+ \.\.\. (?:ok|FAILED|ignored)|---- \S+ std(?:out|err) ----|test result: (?:ok|FAILED)\.)/;
+  /^(?:running \d+ tests?|test \S+ \.\.\. (?:ok|FAILED|ignored)|---- \S.* std(?:out|err) ----|test result: (?:ok|FAILED)\.)/;
 
 /**
  * A test target that did not build: `` could not compile `billing` (lib test) ``, `` (test "api") ``,
@@ -36,11 +36,14 @@ const DIAGNOSTIC = /^error(?:\[E\d+\])?: /;
  */
 export const cargoParser: TestOutputParser = {
   name: "cargo",
-  detect: (output) =>
-    logLines(output).some((line) => {
-      const trimmed = line.trim();
-      return LIBTEST_LINE.test(trimmed) || TEST_BUILD_FAILED.test(trimmed);
-    }),
+  detect: (output) => {
+    const lines = logLines(output).map((line) => line.trim());
+    // `cargo clippy --all-targets` and `cargo check` also build test targets, but only check them.
+    const checked = lines.some((line) => /^Checking \S+ v\d/.test(line));
+    return lines.some(
+      (line) => LIBTEST_LINE.test(line) || (!checked && TEST_BUILD_FAILED.test(line)),
+    );
+  },
   parse: (output) => parseCargo(logLines(output)),
   reportedFailures: (output) => {
     const lines = logLines(output);
@@ -77,11 +80,11 @@ function parseCargo(lines: readonly string[]): Failure[] {
       compileErrors = compileErrors.map((error) => ({ ...error, test: error.test ?? name }));
       continue;
     }
-    const result = /^test (\S+)(?: - should panic)? \.\.\. (FAILED|ok|ignored)\b/.exec(trimmed);
-    if (result?.[1] !== undefined) {
+    const result = testResult(trimmed);
+    if (result !== null) {
       // A result line ends any report: what follows belongs to the next test.
       current = null;
-      if (result[2] === "FAILED") setMessage(testDraft(result[1]), pendingError ?? "");
+      if (result.failed) setMessage(testDraft(result.name), pendingError ?? "");
       pendingError = null;
       continue;
     }
@@ -90,7 +93,7 @@ function parseCargo(lines: readonly string[]): Failure[] {
       pendingError = null;
       continue;
     }
-    const report = /^---- (\S+) std(?:out|err) ----$/.exec(trimmed);
+    const report = /^---- (\S.*) std(?:out|err) ----$/.exec(trimmed);
     if (report?.[1] !== undefined) {
       current = testDraft(report[1]);
       continue;
@@ -115,7 +118,34 @@ function parseCargo(lines: readonly string[]): Failure[] {
       current = null;
     }
   }
-  return [...compileErrors, ...[...drafts.values()].map(finishDraft)];
+  return [...compileErrors, ...[...drafts.values()].map(docTestPlace).map(finishDraft)];
+}
+
+/**
+ * A result line: `test tests::adds ... FAILED`, `test tests::x - should panic ... ok`, and
+ * doc-tests, whose names hold spaces: `test src/lib.rs - Version::cmp (line 433) ... FAILED`.
+ */
+function testResult(trimmed: string): { name: string; failed: boolean } | null {
+  if (!trimmed.startsWith("test ")) return null;
+  const at = trimmed.lastIndexOf(" ... ");
+  const outcome = /^(FAILED|ok|ignored)\b/.exec(trimmed.slice(at + 5))?.[1];
+  if (at < 0 || outcome === undefined) return null;
+  const name = trimmed.slice("test ".length, at).replace(/ - should panic$/, "");
+  return name === "" ? null : { name, failed: outcome === "FAILED" };
+}
+
+/**
+ * A doc-test (`src/lib.rs - Version::cmp (line 433)`) sits at its example's line: a panic whose
+ * place lies above it counts lines inside the example, not the file.
+ */
+function docTestPlace(draft: FailureDraft): FailureDraft {
+  const doc = /^(\S+) - .*\(line (\d+)\)$/.exec(draft.test ?? "");
+  if (doc?.[1] === undefined) return draft;
+  const line = Number(doc[2]);
+  if (draft.line !== null && draft.file === doc[1] && draft.line >= line) return draft;
+  draft.file = doc[1];
+  draft.line = line;
+  return draft;
 }
 
 /**
