@@ -12,6 +12,7 @@ import { phpunitParser } from "./phpunit.js";
 import { junit5Parser } from "./junit5.js";
 import { flake8Parser } from "./flake8.js";
 import { mypyParser } from "./mypy.js";
+import { pyrightParser } from "./pyright.js";
 import { ruffParser } from "./ruff.js";
 import { rustcParser } from "./rustc.js";
 import { unittestParser } from "./unittest.js";
@@ -41,6 +42,7 @@ export const builtinParsers: readonly TestOutputParser[] = [
   // reads a failed `cargo test` build itself; ruff before flake8, whose lines it shares.
   rustcParser,
   mypyParser,
+  pyrightParser,
   ruffParser,
   flake8Parser,
   // Generic formats last: many runners emit them.
