@@ -197,9 +197,12 @@ class GoTestReading {
       const running = /^(Test\S*) \(\S+\)$/.exec(trimmed);
       if (running?.[1] !== undefined) draft.test ??= running[1];
       const frame = TRACE_FILE.exec(trimmed);
-      if (frame?.[1] !== undefined && isUserCode(frame[1]) && draft.line === null) {
-        draft.file = frame[1];
-        draft.line = Number(frame[2]);
+      if (frame?.[1] !== undefined && isUserCode(frame[1])) {
+        if (draft.line === null) {
+          draft.file = frame[1];
+          draft.line = Number(frame[2]);
+        }
+        // A deadlock's first user frame is the code that waits; a later one is the test's own.
         draft.test ??= /\.(Test[^.(]*)\(/.exec(previous)?.[1] ?? null;
       }
       previous = trimmed;
