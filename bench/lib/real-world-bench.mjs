@@ -27,6 +27,8 @@ export function realWorldCases(base = join(root, "fixtures", "real-world")) {
       const output = join(dir, "output.txt");
       if (!existsSync(factsFile) || !existsSync(output)) continue;
       const facts = JSON.parse(readFileSync(factsFile, "utf8"));
+      const allFile = join(dir, "facts.all.json");
+      const allFacts = existsSync(allFile) ? JSON.parse(readFileSync(allFile, "utf8")).facts : null;
       const reports = readdirSync(dir)
         .filter((file) => file.startsWith("report."))
         .map((file) => join(dir, file));
@@ -37,6 +39,7 @@ export function realWorldCases(base = join(root, "fixtures", "real-world")) {
         output,
         reports,
         facts,
+        allFacts,
       });
     }
   }
@@ -87,6 +90,7 @@ export async function realWorldFigures({ caps = [500, 300] } = {}) {
       row.withReports = factCounts(textOf(feedback), facts, { elisions: true });
     }
     row.text500 = texts[`loopgate@${caps[0]}`];
+    row.allFacts = factCounts(row.text500, entry.allFacts ?? facts, { elisions: true });
     perCase.push(row);
   }
   const reported = perCase.filter((row) => row.withReports !== undefined);
@@ -103,7 +107,8 @@ export async function realWorldFigures({ caps = [500, 300] } = {}) {
     console: total(reported, (row) => row.counts[columns[0]]),
     withReports: total(reported, (row) => row.withReports),
   };
-  return { columns, perCase, reports, ...aggregate(perCase, columns) };
+  const allFacts = total(perCase, (row) => row.allFacts);
+  return { columns, perCase, reports, allFacts, ...aggregate(perCase, columns) };
 }
 
 /** Fact-weighted recall per tool and over all cases, for each column. */
@@ -164,6 +169,10 @@ export async function runRealWorldBench({ log = console.log } = {}) {
       `   with the run's own reports (--report; ${figures.reports.cases} cases): ${fmt(ratio(figures.reports.withReports))} at ${columns[0].split("@")[1]}, against ${fmt(ratio(figures.reports.console))} from the console alone`,
     );
   }
+  const all = figures.allFacts;
+  log(
+    `   every failing test's facts (facts.all.json, ${all.total} parts): ${fmt(all.total === 0 ? null : all.found / all.total)} at ${columns[0].split("@")[1]}`,
+  );
   const targets = [];
   for (const [cap, target] of [
     [500, REAL_WORLD_TARGETS.recall500],
