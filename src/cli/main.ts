@@ -1,5 +1,6 @@
 import { LoopgateError } from "../core/errors.js";
 import { oneLine } from "../core/one-line.js";
+import { JournalError } from "../runner/journal-error.js";
 import type { Command } from "./command.js";
 import { UsageError } from "./usage-error.js";
 
@@ -104,7 +105,11 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
       return 0;
     }
     let output = "";
-    const code = await command.run({ args, stdout: (text) => (output += text) });
+    const code = await command.run({
+      args,
+      stdout: (text) => (output += text),
+      stderr: streams.stderr,
+    });
     streams.stdout(output);
     return code;
   } catch (error) {
@@ -114,6 +119,11 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
     ) {
       streams.stderr(`error: ${oneLine(error.message)}\n`);
       return 2;
+    }
+    // A journal that is missing, foreign (2), damaged or changed (5): one line, as bad input.
+    if (JournalError.isJournalError(error)) {
+      streams.stderr(`error: ${oneLine(error.message)}\n`);
+      return error.exitCode;
     }
     streams.stderr(
       `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

@@ -1,15 +1,30 @@
-import { mkdirSync } from "node:fs";
+import { accessSync, constants } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { LoopgateError } from "../core/errors.js";
+import type { Attempt } from "../core/iteration-check.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
-import { fromWire, toWire } from "../wire/codec.js";
+import { packEvent, sha256, unpackEvent, type HistoryBase } from "./event-packing.js";
+import { JournalError } from "./journal-error.js";
+import {
+  compareMarks,
+  createJournalFile,
+  journalFileExists,
+  journalInMemory,
+  journalMarks,
+  type JournalMarks,
+} from "./journal-file.js";
 
 /** Default journal location, relative to the project directory. */
 export const DEFAULT_JOURNAL_PATH = ".loopgate/journal.db";
 
-/** Version of the tables below; a journal of another version is refused, never misread. */
-const SCHEMA_VERSION = "1";
+/** "loop" in ASCII: the SQLite application_id of every journal, which tells it from other files. */
+export const APPLICATION_ID = 0x6c6f6f70;
+
+/** Version of the tables below. 2 stores long texts once, as blobs (see event-packing.ts). */
+const SCHEMA_VERSION = "2";
+/** Version 1 (every body in full) is read as it is, and upgraded when a command first writes. */
+const READABLE_VERSIONS = ["1", SCHEMA_VERSION];
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -40,6 +55,12 @@ CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
   BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
   BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+-- Long texts (a step's output, a diff), each stored once under its SHA-256; events refer to them.
+CREATE TABLE IF NOT EXISTS blobs (hash TEXT PRIMARY KEY, text TEXT NOT NULL);
+CREATE TRIGGER IF NOT EXISTS blobs_no_update BEFORE UPDATE ON blobs
+  BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS blobs_no_delete BEFORE DELETE ON blobs
+  BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 CREATE TABLE IF NOT EXISTS leases (
   scope TEXT PRIMARY KEY,
   owner TEXT NOT NULL,
@@ -49,14 +70,190 @@ CREATE TABLE IF NOT EXISTS leases (
 );
 `;
 
-/**
- * Columns added to `runs` after its first version, with their definitions. Added in place when
- * missing: an older loopgate reading the journal ignores them, so the schema version stays.
- */
-const ADDED_RUN_COLUMNS = {
-  // Runs journaled before `--concurrency` ran one task at a time.
-  concurrency: "INTEGER NOT NULL DEFAULT 1",
+/** Columns added after a table's first version, with their definitions; added when missing. */
+const ADDED_COLUMNS = {
+  runs: {
+    // Runs journaled before `--concurrency` ran one task at a time.
+    concurrency: "INTEGER NOT NULL DEFAULT 1",
+    // SHA-256 of the row's content, so damage to it is named; NULL in rows of version 1.
+    checksum: "TEXT",
+  },
+  events: { checksum: "TEXT" },
 } as const;
+
+/** Creates or completes the tables, and marks the database as a journal of this version. */
+function installSchema(db: Database.Database): void {
+  db.exec(SCHEMA);
+  for (const [table, added] of Object.entries(ADDED_COLUMNS)) {
+    const columns = db.prepare(`SELECT name FROM pragma_table_info('${table}')`).pluck().all();
+    for (const [name, definition] of Object.entries(added)) {
+      if (!columns.includes(name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${definition}`);
+    }
+  }
+  db.pragma(`application_id = ${APPLICATION_ID}`);
+  db.prepare(
+    `INSERT INTO meta (key, value) VALUES ('schema_version', ?)
+     ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+  ).run(SCHEMA_VERSION);
+}
+
+/** An SQLite error code, when the error is one. */
+function sqliteCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && code.startsWith("SQLITE_") ? code : undefined;
+}
+
+/** SQLite's word that the file is damaged, as the journal error it is; other errors as they are. */
+function named(path: string, error: unknown): unknown {
+  const code = sqliteCode(error) ?? "";
+  if (code.startsWith("SQLITE_CORRUPT")) {
+    return new JournalError(
+      "JOURNAL_DAMAGED",
+      `${path} is damaged: SQLite says "${(error as Error).message}" (loopgate doctor tells more)`,
+    );
+  }
+  if (code === "SQLITE_NOTADB") {
+    return new JournalError(
+      "JOURNAL_FOREIGN",
+      `${path} is not an SQLite database, so not a journal`,
+    );
+  }
+  return error;
+}
+
+/**
+ * Checks that the database is a loopgate journal this version reads, reading only, and returns
+ * its schema version. Another application's database, or one without the journal's tables, is
+ * refused before anything is written to it.
+ */
+function identify(db: Database.Database, path: string): string {
+  let applicationId: number;
+  let tables: string[];
+  try {
+    applicationId = db.pragma("application_id", { simple: true }) as number;
+    tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .pluck()
+      .all() as string[];
+  } catch (error) {
+    throw named(path, error);
+  }
+  // 0: not set, as in journals of schema version 1; any other id is another application's.
+  if (applicationId !== APPLICATION_ID && applicationId !== 0) {
+    throw new JournalError(
+      "JOURNAL_FOREIGN",
+      `${path} is another application's SQLite database (application_id 0x${applicationId.toString(16)}), not a loopgate journal`,
+    );
+  }
+  const foreign = (why: string) =>
+    new JournalError(
+      "JOURNAL_FOREIGN",
+      `${path} is an SQLite database but not a loopgate journal (${why})`,
+    );
+  if (!["meta", "runs", "events"].every((table) => tables.includes(table))) {
+    const shown = tables.slice(0, 5).map((table) => JSON.stringify(table));
+    throw foreign(
+      tables.length === 0
+        ? "it has no tables"
+        : `its tables are ${shown.join(", ")}${tables.length > 5 ? ", …" : ""}`,
+    );
+  }
+  let version: unknown;
+  try {
+    version = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get();
+  } catch (error) {
+    const damage = named(path, error);
+    throw damage === error ? foreign("its meta table is not the journal's") : damage;
+  }
+  if (typeof version !== "string") throw foreign("its meta table has no schema_version");
+  if (!READABLE_VERSIONS.includes(version)) {
+    throw new JournalError(
+      "JOURNAL_VERSION",
+      `${path}: journal schema version ${version}, this loopgate reads ${READABLE_VERSIONS.join(" and ")}`,
+    );
+  }
+  return version;
+}
+
+/** SQLite's quick_check of the whole file: "ok", or the first problem it found. */
+export function quickCheck(db: Database.Database, pragma = "quick_check"): string {
+  const first = String(db.pragma(pragma, { simple: true }));
+  return first.replace("*** in database main ***", "").replace(/\s+/g, " ").trim();
+}
+
+/** Opens a journal for reading only: no write, no mode change, not even in a read-only directory. */
+function openForReading(path: string): Database.Database {
+  const db = new Database(path, { readonly: true, fileMustExist: true, timeout: 10_000 });
+  try {
+    db.pragma("application_id");
+    return db;
+  } catch (error) {
+    db.close();
+    // A WAL database needs its shared-memory file, which SQLite cannot create here.
+    const code = sqliteCode(error);
+    if (code === "SQLITE_READONLY_DIRECTORY" || code === "SQLITE_CANTOPEN") {
+      return journalInMemory(path);
+    }
+    throw named(path, error);
+  }
+}
+
+/** Refuses a journal the commands that write may not write. */
+function assertWritable(path: string): void {
+  for (const target of [path, dirname(path)]) {
+    try {
+      accessSync(target, constants.W_OK);
+    } catch (error) {
+      throw new JournalError(
+        "JOURNAL_ACCESS",
+        `${path} cannot be written here (${(error as NodeJS.ErrnoException).code ?? "denied"} on ${target}): run, resume and answer write to the journal; status, history, explain, export and doctor only read it`,
+      );
+    }
+  }
+}
+
+/**
+ * Makes an identified journal ready for writing: SQLite's integrity check first, so a damaged
+ * journal is refused before a write, then WAL mode, then the schema of this version.
+ */
+function prepareForWriting(db: Database.Database, path: string, version: string): void {
+  const integrity = quickCheck(db);
+  if (integrity !== "ok") {
+    throw new JournalError(
+      "JOURNAL_DAMAGED",
+      `${path} fails SQLite's integrity check (${integrity}); nothing was written to it (loopgate doctor tells more)`,
+    );
+  }
+  db.pragma("journal_mode = WAL");
+  // In WAL mode, NORMAL survives any crash of loopgate (kill -9 included) and skips an fsync per
+  // event; only a power cut can lose the last events, and their steps then run again.
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  if (
+    version !== SCHEMA_VERSION ||
+    db.pragma("application_id", { simple: true }) !== APPLICATION_ID
+  ) {
+    db.transaction(() => installSchema(db)).immediate();
+  }
+}
+
+/**
+ * Problems of the journal at `path` as a fresh connection sees it (not through this process's
+ * page cache): not the journal any more, or failing SQLite's quick_check. Undefined when healthy.
+ */
+function problemOnDisk(path: string): string | undefined {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true, timeout: 10_000 });
+    identify(db, path);
+    const integrity = quickCheck(db);
+    return integrity === "ok" ? undefined : `fails SQLite's integrity check (${integrity})`;
+  } catch (error) {
+    return `cannot be read back (${(error as Error).message})`;
+  } finally {
+    db?.close();
+  }
+}
 
 /** A run as journaled: the task file it was started from, validated, frozen for resumes. */
 export interface RunRecord {
@@ -79,132 +276,384 @@ export interface JournalEntry {
   readonly meta: Readonly<Record<string, unknown>> | null;
 }
 
+/** One stored event read back: the entry, or why it cannot be read (the other events can be). */
+export type EventRead =
+  | { readonly ok: true; readonly entry: JournalEntry }
+  | {
+      readonly ok: false;
+      readonly runId: number;
+      readonly seq: number;
+      readonly error: JournalError;
+    };
+
 interface RunRow {
   id: number;
   created_at: string;
   task_file: string;
   base_dir: string;
   document: string;
-  concurrency: number;
+  /** Absent in journals of version 1 read as they are (not upgraded). */
+  concurrency?: number;
+  checksum?: string | null;
 }
 
+/** An event's row, as written. */
 interface EventRow {
-  seq: number;
   run_id: number;
   at: string;
+  type: string;
+  task_id: string;
+  iteration: number;
+  effect_id: string;
   body: string;
   meta: string | null;
 }
 
+/** An event's row, as read. */
+interface StoredEventRow extends EventRow {
+  seq: number;
+  checksum: string | null;
+}
+
+/** SHA-256 of what a run's row holds. */
+function runChecksum(row: Omit<RunRow, "id" | "checksum">): string {
+  // Only rows of version 2 have a checksum, and all of them a concurrency.
+  return sha256(
+    JSON.stringify([row.created_at, row.task_file, row.base_dir, row.document, row.concurrency]),
+  );
+}
+
+/** SHA-256 of what an event's row holds (its sequence number and done key aside). */
+function eventChecksum(row: EventRow): string {
+  return sha256(
+    JSON.stringify([
+      row.run_id,
+      row.at,
+      row.type,
+      row.task_id,
+      row.iteration,
+      row.effect_id,
+      row.body,
+      row.meta,
+    ]),
+  );
+}
+
+/** A run that cannot be read back, named with what is wrong. */
+export function damagedRun(runId: number, why: string): JournalError {
+  return new JournalError("JOURNAL_DAMAGED", `run ${runId} is damaged: ${why}`);
+}
+
 function runOf(row: RunRow): RunRecord {
+  const checksum = row.checksum ?? null;
+  if (checksum !== null && checksum !== runChecksum(row)) {
+    throw damagedRun(row.id, "its row does not match its checksum");
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(row.document);
+  } catch {
+    throw damagedRun(row.id, "its task file document is not JSON");
+  }
   return {
     id: row.id,
     createdAt: row.created_at,
     taskFile: row.task_file,
     baseDir: row.base_dir,
-    document: JSON.parse(row.document) as unknown,
-    concurrency: row.concurrency,
+    document,
+    concurrency: row.concurrency ?? 1,
   };
 }
 
-function entryOf(row: EventRow): JournalEntry {
-  return {
-    seq: row.seq,
-    runId: row.run_id,
-    at: row.at,
-    event: fromWire(JSON.parse(row.body)) as LoopEvent,
-    meta: row.meta === null ? null : (JSON.parse(row.meta) as Record<string, unknown>),
-  };
+/** What one read of events knows so far: blobs already read, decisions later ones may extend. */
+interface ReadPass {
+  readonly blobs: Map<string, string>;
+  readonly decisions: Map<number, { runId: number; taskId: string; history: readonly Attempt[] }>;
+}
+
+/** Where the journal remembers a task's latest decision. */
+function decisionKey(runId: number, taskId: string): string {
+  return `${runId}\0${taskId}`;
 }
 
 /**
  * The append-only journal of runs in an embedded SQLite database (WAL): every step result,
  * every decision with its complete input, every answer. State is never stored, only rebuilt.
+ * Long texts are stored once and a decision's input refers to the attempts the task's previous
+ * decision already holds (event-packing.ts); reading gives every event back in full.
  */
 export class Journal {
-  // Prepared once: preparing a statement costs more than running the insert.
-  private readonly insert: Database.Statement;
+  /** Statements prepared once each, when first used: a journal of version 1 read as it is has no blobs table. */
+  private readonly statements = new Map<string, Database.Statement>();
+  /** Appends a packed event and its blobs in one transaction. */
+  private readonly writePacked: (row: EventRow, blobs: ReadonlyMap<string, string>) => number;
+  /** Blobs known to be stored, so a text read by several decisions is not inserted again. */
+  private readonly storedBlobs = new Set<string>();
+  /** Each task's latest decision read or written: the next one's history extends it. */
+  private readonly latestDecisions = new Map<string, HistoryBase>();
+  /** The journal's files as this process last left them; only a journal opened for writing. */
+  private marks: JournalMarks | undefined;
+  /** Someone else wrote to the files since the last integrity check. */
+  private writtenByOthers = false;
+  /** Set once the journal changed under this process: it is not written again. */
+  private changed: JournalError | undefined;
 
   private constructor(
     /** The open database; leases share it. */
     readonly db: Database.Database,
     /** Where the database lives. */
     readonly path: string,
+    /** The schema version the journal had when it was opened. */
+    readonly version: string,
+    writing: boolean,
   ) {
-    this.insert = db.prepare(
-      `INSERT INTO events (run_id, at, type, task_id, iteration, effect_id, done_key, body, meta)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    this.writePacked = db.transaction((row: EventRow, blobs: ReadonlyMap<string, string>) => {
+      for (const [hash, text] of blobs) {
+        if (!this.storedBlobs.has(hash)) {
+          this.statement("INSERT OR IGNORE INTO blobs (hash, text) VALUES (?, ?)").run(hash, text);
+        }
+      }
+      const insert = this.statement(
+        `INSERT INTO events (run_id, at, type, task_id, iteration, effect_id, done_key, body, meta, checksum)
+         VALUES (@run_id, @at, @type, @task_id, @iteration, @effect_id, @done_key, @body, @meta, @checksum)`,
+      );
+      const done_key = row.type === "step-started" ? null : row.effect_id;
+      return Number(insert.run({ ...row, done_key, checksum: eventChecksum(row) }).lastInsertRowid);
+    });
+    if (writing) this.marks = journalMarks(path);
   }
 
-  /** Opens (creating if needed) the journal at `path`. */
-  static open(path: string): Journal {
-    mkdirSync(dirname(path), { recursive: true });
-    const db = new Database(path);
-    db.pragma("journal_mode = WAL");
-    // In WAL mode, NORMAL survives any crash of loopgate (kill -9 included) and skips an fsync per
-    // event; only a power cut can lose the last events, and their steps then run again.
-    db.pragma("synchronous = NORMAL");
-    // Another runner's write transaction makes us wait, not fail.
-    db.pragma("busy_timeout = 10000");
-    db.pragma("foreign_keys = ON");
-    db.transaction(() => {
-      db.exec(SCHEMA);
-      const columns = db.prepare("SELECT name FROM pragma_table_info('runs')").pluck().all();
-      for (const [name, definition] of Object.entries(ADDED_RUN_COLUMNS)) {
-        if (!columns.includes(name)) db.exec(`ALTER TABLE runs ADD COLUMN ${name} ${definition}`);
-      }
-      db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)").run(
-        SCHEMA_VERSION,
-      );
-    }).immediate();
-    const version = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get();
-    if (version !== SCHEMA_VERSION) {
-      db.close();
-      throw new LoopgateError(
-        "JOURNAL_VERSION",
-        `${path}: journal schema version ${String(version)}, this loopgate reads ${SCHEMA_VERSION}`,
-      );
+  /** The statement for `sql`, prepared the first time. */
+  private statement(sql: string): Database.Statement {
+    let prepared = this.statements.get(sql);
+    if (prepared === undefined) {
+      prepared = this.db.prepare(sql);
+      this.statements.set(sql, prepared);
     }
-    return new Journal(db, path);
+    return prepared;
+  }
+
+  /**
+   * Opens the journal at `path`. Checks come before any write or mode change: an empty file,
+   * another application's database or a newer schema is refused, and so, for writing, is a
+   * journal failing SQLite's integrity check. For writing, a missing journal is created; for
+   * reading (`readonly`), nothing is created or changed, and a missing journal is an error.
+   */
+  static open(path: string, options: { readonly readonly?: boolean } = {}): Journal {
+    const reading = options.readonly === true;
+    if (!journalFileExists(path)) {
+      if (reading) {
+        throw new JournalError("JOURNAL_MISSING", `no journal at ${path} (loopgate run makes one)`);
+      }
+      createJournalFile(path, installSchema);
+    }
+    if (!reading) assertWritable(path);
+    const db = reading
+      ? openForReading(path)
+      : new Database(path, { fileMustExist: true, timeout: 10_000 });
+    try {
+      const version = identify(db, path);
+      if (!reading) prepareForWriting(db, path, version);
+      return new Journal(db, path, version, !reading);
+    } catch (error) {
+      db.close();
+      throw named(path, error);
+    }
+  }
+
+  /** Whether the journal is still as this process left it; false once it changed under it. */
+  get intact(): boolean {
+    return this.changed === undefined;
+  }
+
+  /** Stops the run on a change to the files no SQLite writer makes, and notes others' writes. */
+  private checkFiles(during: string | undefined): void {
+    if (this.changed !== undefined) throw this.changed;
+    if (this.marks === undefined) return;
+    const now = journalMarks(this.path);
+    const { broken, written } = compareMarks(this.path, this.marks, now);
+    if (broken !== undefined) this.stop(broken, during);
+    this.writtenByOthers ||= written;
+    this.marks = now;
+  }
+
+  private stop(what: string, during: string | undefined): never {
+    this.changed = new JournalError(
+      "JOURNAL_CHANGED",
+      `${what}${during === undefined ? "" : ` while ${during}`}; the run stops and writes nothing more to it (steps must leave the journal alone)`,
+    );
+    throw this.changed;
+  }
+
+  /**
+   * Checks, after a step ran (`during` says which), that the journal is as the runner left it:
+   * its files not removed, replaced or shrunk, and — when anyone else wrote to them meanwhile —
+   * the journal still itself and passing SQLite's quick_check. Throws JOURNAL_CHANGED otherwise.
+   */
+  checkUnchanged(during: string): void {
+    this.checkFiles(during);
+    if (!this.writtenByOthers) return;
+    const problem = problemOnDisk(this.path);
+    if (problem !== undefined) this.stop(`${this.path} ${problem}`, during);
+    this.writtenByOthers = false;
+  }
+
+  /** Runs a write (an event, a run, a lease), once sure the files are still the ones opened. */
+  write<T>(action: () => T): T {
+    if (this.marks === undefined) {
+      throw new JournalError("JOURNAL_ACCESS", `${this.path} was opened for reading only`);
+    }
+    this.checkFiles(undefined);
+    try {
+      return action();
+    } catch (error) {
+      throw named(this.path, error);
+    } finally {
+      if (this.marks !== undefined) this.marks = journalMarks(this.path);
+    }
   }
 
   /** Records a new run of a task file, worked on `concurrency` tasks at a time; returns its id. */
   createRun(taskFile: string, baseDir: string, document: unknown, concurrency = 1): number {
-    const result = this.db
-      .prepare(
-        `INSERT INTO runs (created_at, task_file, base_dir, document, concurrency)
-         VALUES (?, ?, ?, ?, ?)`,
-      )
-      .run(new Date().toISOString(), taskFile, baseDir, JSON.stringify(document), concurrency);
+    const row = {
+      created_at: new Date().toISOString(),
+      task_file: taskFile,
+      base_dir: baseDir,
+      document: JSON.stringify(document),
+      concurrency,
+    };
+    const result = this.write(() =>
+      this.statement(
+        `INSERT INTO runs (created_at, task_file, base_dir, document, concurrency, checksum)
+         VALUES (@created_at, @task_file, @base_dir, @document, @concurrency, @checksum)`,
+      ).run({ ...row, checksum: runChecksum(row) }),
+    );
     return Number(result.lastInsertRowid);
   }
 
-  /** The run with this id, if any. */
+  /** The run with this id, if any; JOURNAL_DAMAGED when its row cannot be read back. */
   run(id: number): RunRecord | undefined {
-    const row = this.db.prepare("SELECT * FROM runs WHERE id = ?").get(id) as RunRow | undefined;
+    const row = this.read(
+      () => this.statement("SELECT * FROM runs WHERE id = ?").get(id) as RunRow | undefined,
+    );
     return row === undefined ? undefined : runOf(row);
   }
 
-  /** Every run, oldest first. */
-  runs(): RunRecord[] {
-    return (this.db.prepare("SELECT * FROM runs ORDER BY id").all() as RunRow[]).map(runOf);
+  /** The ids of every run, oldest first, whether or not the run can be read. */
+  runIds(): number[] {
+    return this.read(() =>
+      this.db.prepare("SELECT id FROM runs ORDER BY id").pluck().all(),
+    ) as number[];
   }
 
-  /** A run's events in the order they happened. */
+  /** A run's events in the order they happened; JOURNAL_DAMAGED at the first that cannot be read. */
   events(runId: number): JournalEntry[] {
-    const rows = this.db
-      .prepare("SELECT seq, run_id, at, body, meta FROM events WHERE run_id = ? ORDER BY seq")
-      .all(runId) as EventRow[];
-    return rows.map(entryOf);
+    return this.readEvents(runId).map((read) => {
+      if (!read.ok) throw read.error;
+      return read.entry;
+    });
   }
 
-  /** Every event of every run, in the order they happened. */
-  allEvents(): JournalEntry[] {
-    const rows = this.db
-      .prepare("SELECT seq, run_id, at, body, meta FROM events ORDER BY seq")
-      .all() as EventRow[];
-    return rows.map(entryOf);
+  /**
+   * Every event of a run, or of every run, in the order they happened, each read back in full
+   * or named as damaged: a damaged event (or one referring to a damaged one) leaves the others
+   * readable.
+   */
+  readEvents(runId?: number): EventRead[] {
+    const pass: ReadPass = { blobs: new Map(), decisions: new Map() };
+    // A journal of version 1, read as it is, has no checksums.
+    const checksum = this.version === "1" ? "NULL AS checksum" : "checksum";
+    const columns = `seq, run_id, at, type, task_id, iteration, effect_id, body, meta, ${checksum}`;
+    const reads = this.read(() => {
+      const rows =
+        runId === undefined
+          ? this.db.prepare(`SELECT ${columns} FROM events ORDER BY seq`).iterate()
+          : this.db
+              .prepare(`SELECT ${columns} FROM events WHERE run_id = ? ORDER BY seq`)
+              .iterate(runId);
+      const out: EventRead[] = [];
+      for (const row of rows as Iterable<StoredEventRow>) out.push(this.decode(row, pass));
+      return out;
+    });
+    for (const [seq, decision] of pass.decisions) {
+      const history = decision.history;
+      this.latestDecisions.set(decisionKey(decision.runId, decision.taskId), { seq, history });
+    }
+    return reads;
+  }
+
+  /** Runs a read, SQLite's damage reported as the journal's. */
+  private read<T>(action: () => T): T {
+    try {
+      return action();
+    } catch (error) {
+      throw named(this.path, error);
+    }
+  }
+
+  /** A stored blob's text, checked against its hash. */
+  private blob(hash: string, pass: ReadPass): string {
+    const known = pass.blobs.get(hash);
+    if (known !== undefined) return known;
+    const text = this.statement("SELECT text FROM blobs WHERE hash = ?").pluck().get(hash) as
+      string | undefined;
+    const short = `${hash.slice(0, 12)}…`;
+    if (text === undefined)
+      throw new JournalError("JOURNAL_DAMAGED", `its blob ${short} is missing`);
+    if (sha256(text) !== hash) {
+      throw new JournalError("JOURNAL_DAMAGED", `its blob ${short} does not match its hash`);
+    }
+    pass.blobs.set(hash, text);
+    this.storedBlobs.add(hash);
+    return text;
+  }
+
+  /** One event's row read back in full, or why it cannot be. */
+  private decode(row: StoredEventRow, pass: ReadPass): EventRead {
+    try {
+      if (row.checksum !== null && row.checksum !== eventChecksum(row)) {
+        throw new JournalError("JOURNAL_DAMAGED", "it does not match its checksum");
+      }
+      const event = unpackEvent(row.body, {
+        blob: (hash) => this.blob(hash, pass),
+        history: (seq, decision) => {
+          const base = pass.decisions.get(seq);
+          if (base?.runId !== row.run_id || base.taskId !== decision.taskId || seq >= row.seq) {
+            throw new JournalError(
+              "JOURNAL_DAMAGED",
+              `its history refers to event ${seq}, which is not a readable earlier decision of its task`,
+            );
+          }
+          return base.history;
+        },
+      });
+      if (
+        event.type !== row.type ||
+        event.taskId !== row.task_id ||
+        event.effectId !== row.effect_id ||
+        event.iteration !== row.iteration
+      ) {
+        throw new JournalError("JOURNAL_DAMAGED", "its columns do not match its body");
+      }
+      const meta = row.meta === null ? null : (JSON.parse(row.meta) as Record<string, unknown>);
+      if (event.type === "decision-recorded") {
+        const history = event.input.iterationCheck.history ?? [];
+        pass.decisions.set(row.seq, { runId: row.run_id, taskId: event.taskId, history });
+      }
+      return { ok: true, entry: { seq: row.seq, runId: row.run_id, at: row.at, event, meta } };
+    } catch (error) {
+      const why =
+        JournalError.isJournalError(error) && error.code === "JOURNAL_DAMAGED"
+          ? error.message
+          : `it cannot be read back (${(error as Error).message})`;
+      const what = `event ${row.seq} (${row.type} of task ${JSON.stringify(row.task_id)})`;
+      return {
+        ok: false,
+        runId: row.run_id,
+        seq: row.seq,
+        error: damagedRun(row.run_id, `${what}: ${why}`),
+      };
+    }
   }
 
   /**
@@ -212,21 +661,24 @@ export class Journal {
    * out: a second writer never records a step result, decision or answer twice.
    */
   append(runId: number, event: LoopEvent, meta: Record<string, unknown> | null = null): number {
+    const key = decisionKey(runId, event.taskId);
+    const decision = event.type === "decision-recorded";
+    const packed = packEvent(event, decision ? this.latestDecisions.get(key) : undefined);
+    const row: EventRow = {
+      run_id: runId,
+      at: new Date().toISOString(),
+      type: event.type,
+      task_id: event.taskId,
+      iteration: event.iteration,
+      effect_id: event.effectId,
+      body: packed.body,
+      meta: meta === null ? null : JSON.stringify(meta),
+    };
+    let seq: number;
     try {
-      const result = this.insert.run(
-        runId,
-        new Date().toISOString(),
-        event.type,
-        event.taskId,
-        event.iteration,
-        event.effectId,
-        event.type === "step-started" ? null : event.effectId,
-        JSON.stringify(toWire(event)),
-        meta === null ? null : JSON.stringify(meta),
-      );
-      return Number(result.lastInsertRowid);
+      seq = this.write(() => this.writePacked(row, packed.blobs));
     } catch (error) {
-      if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
+      if (sqliteCode(error) === "SQLITE_CONSTRAINT_UNIQUE") {
         throw new LoopgateError(
           "JOURNAL_CONFLICT",
           `run ${runId}: ${event.type} for ${event.effectId} is already journaled (another runner?)`,
@@ -234,6 +686,11 @@ export class Journal {
       }
       throw error;
     }
+    for (const hash of packed.blobs.keys()) this.storedBlobs.add(hash);
+    if (decision) {
+      this.latestDecisions.set(key, { seq, history: event.input.iterationCheck.history ?? [] });
+    }
+    return seq;
   }
 
   /** Closes the database. */

@@ -156,8 +156,11 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
             );
           });
           if (pid !== undefined) steps.delete(pid);
-          if (!stop.signal.aborted)
-            record({ type: "step-finished", ...eventBase(effect), outcome });
+          if (stop.signal.aborted) return;
+          journal.checkUnchanged(
+            `${effect.taskId}'s ${effect.step} step (attempt ${effect.iteration}) ran`,
+          );
+          record({ type: "step-finished", ...eventBase(effect), outcome });
           return;
         }
         case "record-decision":
