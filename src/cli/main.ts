@@ -46,6 +46,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "every journaled event as JSON lines",
     load: async () => (await import("./commands/export.js")).exportCommand,
   },
+  doctor: {
+    summary: "the journal's state: schema, integrity, size, damaged runs and events",
+    load: async () => (await import("./commands/doctor.js")).doctorCommand,
+  },
 };
 
 /** Replaced by the bundler with the package version; unbundled runs (tests) report a dev marker. */
@@ -71,8 +75,10 @@ Options:
   -v, --version  print the version
 
 Exit codes: 0 a decision or verdict was printed (run: every task proceeded or
-ended), 2 invalid input or arguments, 1 internal error; run and resume also exit
-3 when a task awaits an answer and 4 when another runner holds the run.
+ended), 2 invalid input or arguments (a journal missing, empty or not
+loopgate's included), 1 internal error; run and resume also exit 3 when a task
+awaits an answer and 4 when another runner holds the run; commands on a journal
+exit 5 when it is damaged or changed under the runner (see loopgate doctor).
 `;
 }
 

@@ -222,21 +222,3 @@ export function prepareForWriting(db: Database.Database, path: string, version: 
     db.transaction(() => installSchema(db)).immediate();
   }
 }
-
-/**
- * Problems of the journal at `path` as a fresh connection sees it (not through this process's
- * page cache): not the journal any more, or failing SQLite's quick_check. Undefined when healthy.
- */
-export function problemOnDisk(path: string): string | undefined {
-  let db: Database.Database | undefined;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true, timeout: 10_000 });
-    identify(db, path);
-    const integrity = quickCheck(db);
-    return integrity === "ok" ? undefined : `fails SQLite's integrity check (${integrity})`;
-  } catch (error) {
-    return `cannot be read back (${(error as Error).message})`;
-  } finally {
-    db?.close();
-  }
-}

@@ -300,7 +300,7 @@ describe("Journal", () => {
     ])("stops when the journal is %s, and writes nothing more", (_name, change, message) => {
       const { db, journal } = opened();
       change(db);
-      expect(() => journal.checkUnchanged("a step ran")).toThrow(message);
+      expect(() => journal.checkUnchanged("a step ran", 1)).toThrow(message);
       expect(journal.intact).toBe(false);
       expect(() => journal.append(1, finished)).toThrow(message);
       journal.close();
@@ -311,7 +311,7 @@ describe("Journal", () => {
       const other = Journal.open(db);
       other.append(other.createRun("f", "d", {}), started);
       other.close();
-      journal.checkUnchanged("a step ran");
+      journal.checkUnchanged("a step ran", 1);
       journal.append(1, finished);
       expect(journal.intact).toBe(true);
       journal.close();

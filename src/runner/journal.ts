@@ -11,7 +11,7 @@ import {
   named,
   openForReading,
   prepareForWriting,
-  problemOnDisk,
+  quickCheck,
   sqliteCode,
 } from "./journal-database.js";
 import {
@@ -237,7 +237,7 @@ export class Journal {
   }
 
   /** Stops the run on a change to the files no SQLite writer makes, and notes others' writes. */
-  private checkFiles(during: string | undefined): void {
+  private checkFiles(during: string): void {
     if (this.changed !== undefined) throw this.changed;
     if (this.marks === undefined) return;
     const now = journalMarks(this.path);
@@ -247,33 +247,56 @@ export class Journal {
     this.marks = now;
   }
 
-  private stop(what: string, during: string | undefined): never {
+  private stop(what: string, during: string): never {
     this.changed = new JournalError(
       "JOURNAL_CHANGED",
-      `${what}${during === undefined ? "" : ` while ${during}`}; the run stops and writes nothing more to it (steps must leave the journal alone)`,
+      `${what} while ${during}; the run stops and writes nothing more to it (steps must leave the journal alone)`,
     );
     throw this.changed;
   }
 
   /**
-   * Checks, after a step ran (`during` says which), that the journal is as the runner left it:
-   * its files not removed, replaced or shrunk, and — when anyone else wrote to them meanwhile —
-   * the journal still itself and passing SQLite's quick_check. Throws JOURNAL_CHANGED otherwise.
+   * Checks, after a step of run `runId` ran (`during` says which), that the journal is as the
+   * runner left it: its files not removed, replaced or shrunk, and — when anyone else wrote to
+   * them meanwhile — the journal, read afresh, still loopgate's, passing SQLite's quick_check, and
+   * the run's rows matching their checksums. Throws JOURNAL_CHANGED otherwise.
    */
-  checkUnchanged(during: string): void {
+  checkUnchanged(during: string, runId: number): void {
     this.checkFiles(during);
     if (!this.writtenByOthers) return;
-    const problem = problemOnDisk(this.path);
-    if (problem !== undefined) this.stop(`${this.path} ${problem}`, during);
+    const problem = this.problemOnDisk(runId);
+    if (problem !== undefined) this.stop(problem, during);
     this.writtenByOthers = false;
   }
 
-  /** Runs a write (an event, a run, a lease), once sure the files are still the ones opened. */
-  write<T>(action: () => T): T {
+  /** What is wrong with the journal as a fresh connection reads it, past this process's cache. */
+  private problemOnDisk(runId: number): string | undefined {
+    let fresh: Journal | undefined;
+    try {
+      fresh = Journal.open(this.path, { readonly: true });
+      const integrity = quickCheck(fresh.db);
+      if (integrity !== "ok") return `${this.path} fails SQLite's integrity check (${integrity})`;
+      fresh.run(runId);
+      const damaged = fresh.readEvents(runId).find((read) => !read.ok);
+      return damaged === undefined || damaged.ok
+        ? undefined
+        : `${this.path}: ${damaged.error.message}`;
+    } catch (error) {
+      return `${this.path} cannot be read back (${(error as Error).message})`;
+    } finally {
+      fresh?.close();
+    }
+  }
+
+  /**
+   * Runs a write (an event, a run, a lease), once sure the files are still the ones opened;
+   * `what` names the write for the error when they are not.
+   */
+  write<T>(action: () => T, what = "the journal was being written"): T {
     if (this.marks === undefined) {
       throw new JournalError("JOURNAL_ACCESS", `${this.path} was opened for reading only`);
     }
-    this.checkFiles(undefined);
+    this.checkFiles(what);
     try {
       return action();
     } catch (error) {
@@ -446,7 +469,10 @@ export class Journal {
     };
     let seq: number;
     try {
-      seq = this.write(() => this.writePacked(row, packed.blobs));
+      seq = this.write(
+        () => this.writePacked(row, packed.blobs),
+        `${event.taskId}'s ${event.type} (attempt ${event.iteration}) was being journaled`,
+      );
     } catch (error) {
       if (sqliteCode(error) === "SQLITE_CONSTRAINT_UNIQUE") {
         throw new LoopgateError(

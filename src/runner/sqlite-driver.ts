@@ -150,15 +150,22 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
               signalGroup(spawned, "SIGKILL");
               return;
             }
-            record(
-              { type: "step-started", ...eventBase(effect), step: effect.step },
-              { pid: spawned, host: hostname() },
-            );
+            // A start that cannot be journaled (the journal changed, another runner) stops the
+            // drive, which kills the step; thrown here it would be lost inside the spawn.
+            try {
+              record(
+                { type: "step-started", ...eventBase(effect), step: effect.step },
+                { pid: spawned, host: hostname() },
+              );
+            } catch (error) {
+              fail(error);
+            }
           });
           if (pid !== undefined) steps.delete(pid);
           if (stop.signal.aborted) return;
           journal.checkUnchanged(
             `${effect.taskId}'s ${effect.step} step (attempt ${effect.iteration}) ran`,
+            runId,
           );
           record({ type: "step-finished", ...eventBase(effect), outcome });
           return;
