@@ -198,6 +198,16 @@ describe("Journal", () => {
     expect(readFileSync(path).equals(before)).toBe(true);
   });
 
+  it("names what the file system refuses: a journal under a file, a directory for a journal", () => {
+    const { dir } = fixtureProject();
+    const file = join(dir, "plain");
+    writeFileSync(file, "x");
+    expect(() => Journal.open(join(file, "journal.db"))).toThrow(
+      `${join(file, "journal.db")} cannot be opened (ENOTDIR)`,
+    );
+    expect(() => Journal.open(dir, { readonly: true })).toThrow(`${dir} is not a file`);
+  });
+
   it.each([
     ["an empty file", "", /is an empty file, not a loopgate journal/],
     ["a text file", "hello\n", /is not an SQLite database, so not a journal/],

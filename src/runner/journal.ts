@@ -210,7 +210,17 @@ export class Journal {
    * reading (`readonly`), nothing is created or changed, and a missing journal is an error.
    */
   static open(path: string, options: { readonly readonly?: boolean } = {}): Journal {
-    const reading = options.readonly === true;
+    try {
+      return Journal.openFile(path, options.readonly === true);
+    } catch (error) {
+      // The file system's refusal (no permission, a read-only mount, a file for a directory).
+      const code = (error as NodeJS.ErrnoException).code;
+      if (typeof code !== "string" || !/^E[A-Z]+$/.test(code)) throw error;
+      throw new JournalError("JOURNAL_ACCESS", `${path} cannot be opened (${code})`);
+    }
+  }
+
+  private static openFile(path: string, reading: boolean): Journal {
     if (!journalFileExists(path)) {
       if (reading) {
         throw new JournalError("JOURNAL_MISSING", `no journal at ${path} (loopgate run makes one)`);
