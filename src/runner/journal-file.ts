@@ -18,12 +18,7 @@ const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
 
 /** The file's status, or undefined when nothing is there. */
 function statOf(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
+  return statSync(path, { throwIfNoEntry: false });
 }
 
 /** The first `length` bytes of a file (fewer when it is shorter). */

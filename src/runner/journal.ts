@@ -177,19 +177,25 @@ export class Journal {
     readonly version: string,
     writing: boolean,
   ) {
-    this.writePacked = db.transaction((row: EventRow, blobs: ReadonlyMap<string, string>) => {
-      for (const [hash, text] of blobs) {
-        if (!this.storedBlobs.has(hash)) {
-          this.statement("INSERT OR IGNORE INTO blobs (hash, text) VALUES (?, ?)").run(hash, text);
-        }
-      }
+    const insertEvent = (row: EventRow): number => {
       const insert = this.statement(
         `INSERT INTO events (run_id, at, type, task_id, iteration, effect_id, done_key, body, meta, checksum)
          VALUES (@run_id, @at, @type, @task_id, @iteration, @effect_id, @done_key, @body, @meta, @checksum)`,
       );
       const done_key = row.type === "step-started" ? null : row.effect_id;
       return Number(insert.run({ ...row, done_key, checksum: eventChecksum(row) }).lastInsertRowid);
+    };
+    const withBlobs = db.transaction((row: EventRow, blobs: readonly [string, string][]) => {
+      for (const [hash, text] of blobs) {
+        this.statement("INSERT OR IGNORE INTO blobs (hash, text) VALUES (?, ?)").run(hash, text);
+      }
+      return insertEvent(row);
     });
+    // An event whose blobs are all stored already is one insert: no transaction to pay for.
+    this.writePacked = (row, blobs) => {
+      const missing = [...blobs].filter(([hash]) => !this.storedBlobs.has(hash));
+      return missing.length === 0 ? insertEvent(row) : withBlobs(row, missing);
+    };
     if (writing) this.marks = journalMarks(path);
   }
 
