@@ -33,6 +33,28 @@ describe("journals of schema version 1", () => {
     expect(readFileSync(db).equals(before)).toBe(true);
   });
 
+  it("go on after the upgrade: a resumed run's next decisions extend the ones in full", () => {
+    const { db } = fixtureProject();
+    const run = failingRun({ attempts: 4, outputBytes: 1024 });
+    const split = run.events.findIndex((event) => event.type === "decision-recorded") + 1;
+    writeVersion1Journal(db, run.document, run.events.slice(0, split));
+    const journal = Journal.open(db);
+    // As the driver does: the run is read (and folded) before anything is appended to it.
+    loadRun(journal, 1);
+    for (const event of run.events.slice(split)) journal.append(1, event);
+    const packed = journal.db
+      .prepare(
+        "SELECT body FROM events WHERE run_id = 1 AND type = 'decision-recorded' ORDER BY seq",
+      )
+      .pluck()
+      .all() as string[];
+    expect(packed[1]).toContain(`{"$history":{"after":${split},`);
+    journal.close();
+    const again = Journal.open(db, { readonly: true });
+    expect(written(again.events(1).map((entry) => entry.event))).toEqual(written(run.events));
+    again.close();
+  });
+
   it("are upgraded when a command first writes: old events read on, new ones stored once", () => {
     const { db, run } = version1();
     const journal = Journal.open(db);
