@@ -1,9 +1,11 @@
 import type { OutputFormat } from "../wire/render.js";
 
-/** What a command needs from the process: its arguments and a place to print. */
+/** What a command needs from the process: its arguments and places to print. */
 export interface CommandContext {
   readonly args: readonly string[];
   readonly stdout: (text: string) => void;
+  /** For what a command skipped on the way (a damaged run), printed at once. */
+  readonly stderr: (text: string) => void;
 }
 
 /** A CLI command: its help text and its action, which returns the exit code. */

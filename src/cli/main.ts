@@ -1,5 +1,6 @@
 import { LoopgateError } from "../core/errors.js";
 import { oneLine } from "../core/one-line.js";
+import { JournalError } from "../runner/journal-error.js";
 import type { Command } from "./command.js";
 import { UsageError } from "./usage-error.js";
 
@@ -45,6 +46,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "every journaled event as JSON lines",
     load: async () => (await import("./commands/export.js")).exportCommand,
   },
+  doctor: {
+    summary: "the journal's state: schema, integrity, size, damaged runs and events",
+    load: async () => (await import("./commands/doctor.js")).doctorCommand,
+  },
 };
 
 /** Replaced by the bundler with the package version; unbundled runs (tests) report a dev marker. */
@@ -70,8 +75,10 @@ Options:
   -v, --version  print the version
 
 Exit codes: 0 a decision or verdict was printed (run: every task proceeded or
-ended), 2 invalid input or arguments, 1 internal error; run and resume also exit
-3 when a task awaits an answer and 4 when another runner holds the run.
+ended), 2 invalid input or arguments (a journal missing, empty or not
+loopgate's included), 1 internal error; run and resume also exit 3 when a task
+awaits an answer and 4 when another runner holds the run; commands on a journal
+exit 5 when it is damaged or changed under the runner (see loopgate doctor).
 `;
 }
 
@@ -104,7 +111,11 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
       return 0;
     }
     let output = "";
-    const code = await command.run({ args, stdout: (text) => (output += text) });
+    const code = await command.run({
+      args,
+      stdout: (text) => (output += text),
+      stderr: streams.stderr,
+    });
     streams.stdout(output);
     return code;
   } catch (error) {
@@ -114,6 +125,11 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
     ) {
       streams.stderr(`error: ${oneLine(error.message)}\n`);
       return 2;
+    }
+    // A journal that is missing, foreign (2), damaged or changed (5): one line, as bad input.
+    if (JournalError.isJournalError(error)) {
+      streams.stderr(`error: ${oneLine(error.message)}\n`);
+      return error.exitCode;
     }
     streams.stderr(
       `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

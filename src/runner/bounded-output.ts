@@ -12,7 +12,11 @@ export class BoundedOutput {
   private tailBytes = 0;
   private dropped = 0;
 
-  constructor(private readonly limit: number = DEFAULT_OUTPUT_LIMIT) {}
+  constructor(
+    private readonly limit: number = DEFAULT_OUTPUT_LIMIT,
+    /** What the kept text is, for the marker: `output`, or a report line's field (`diff`). */
+    private readonly what = "output",
+  ) {}
 
   /** Adds a chunk; bytes beyond the head go to the tail, whose oldest bytes are dropped. */
   write(chunk: Buffer): void {
@@ -47,6 +51,6 @@ export class BoundedOutput {
     const head = Buffer.concat(this.head).toString("utf8");
     const tail = Buffer.concat(this.tail).toString("utf8");
     if (this.dropped === 0) return head + tail;
-    return `${head}\n[… loopgate left out ${this.dropped} bytes of output …]\n${tail}`;
+    return `${head}\n[… loopgate left out ${this.dropped} bytes of ${this.what} …]\n${tail}`;
   }
 }

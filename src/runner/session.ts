@@ -40,9 +40,12 @@ export interface SessionOptions {
   readonly stdout: (text: string) => void;
 }
 
-/** Opens the journal at `--db PATH`, or at `.loopgate/journal.db` in the current directory. */
-export function openJournal(db: string | undefined): Journal {
-  return Journal.open(resolve(db ?? DEFAULT_JOURNAL_PATH));
+/**
+ * Opens the journal at `--db PATH`, or at `.loopgate/journal.db` in the current directory: to
+ * `read` (nothing is created or changed) or to `write` (created when missing).
+ */
+export function openJournal(db: string | undefined, access: "read" | "write"): Journal {
+  return Journal.open(resolve(db ?? DEFAULT_JOURNAL_PATH), { readonly: access === "read" });
 }
 
 /** The name answers are signed with. */
@@ -113,7 +116,7 @@ export async function driveSession(
   stdout: (text: string) => void,
   pick: (journal: Journal) => number,
 ): Promise<number> {
-  const journal = openJournal(flags.db);
+  const journal = openJournal(flags.db, "write");
   try {
     return await continueRun(journal, pick(journal), {
       ...(flags.answers === undefined ? {} : { answersFile: flags.answers }),

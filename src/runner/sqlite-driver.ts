@@ -140,14 +140,24 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
               spawned.signal("SIGKILL");
               return;
             }
-            record(
-              { type: "step-started", ...eventBase(effect), step: effect.step },
-              { pid: spawned.pid, host: hostname(), ...spawned.identity },
-            );
+            // A start that cannot be journaled (the journal changed, another runner) stops the
+            // drive, which kills the step; thrown here it would be lost inside the spawn.
+            try {
+              record(
+                { type: "step-started", ...eventBase(effect), step: effect.step },
+                { pid: spawned.pid, host: hostname(), ...spawned.identity },
+              );
+            } catch (error) {
+              fail(error);
+            }
           });
           if (running !== undefined) steps.delete(running);
-          if (!stop.signal.aborted)
-            record({ type: "step-finished", ...eventBase(effect), outcome });
+          if (stop.signal.aborted) return;
+          journal.checkUnchanged(
+            `${effect.taskId}'s ${effect.step} step (attempt ${effect.iteration}) ran`,
+            runId,
+          );
+          record({ type: "step-finished", ...eventBase(effect), outcome });
           return;
         }
         case "record-decision":
