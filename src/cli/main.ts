@@ -1,5 +1,6 @@
 import { LoopgateError } from "../core/errors.js";
 import { oneLine } from "../core/one-line.js";
+import { redact } from "../core/redaction/redaction.js";
 import type { Command } from "./command.js";
 import { UsageError } from "./usage-error.js";
 
@@ -105,18 +106,20 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
     }
     let output = "";
     const code = await command.run({ args, stdout: (text) => (output += text) });
-    streams.stdout(output);
+    // Redacted where it enters and once more where it leaves: nothing a command prints carries a
+    // secret, whatever path the text took.
+    streams.stdout(redact(output));
     return code;
   } catch (error) {
     if (
       LoopgateError.is(error) &&
       (error.code === "INVALID_INPUT" || error.code === "INVALID_USAGE")
     ) {
-      streams.stderr(`error: ${oneLine(error.message)}\n`);
+      streams.stderr(`error: ${redact(oneLine(error.message))}\n`);
       return 2;
     }
     streams.stderr(
-      `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      `internal error: ${redact(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
     );
     return 1;
   }

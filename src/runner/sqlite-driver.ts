@@ -14,6 +14,7 @@ import type { Journal, JournalEntry } from "./journal.js";
 import { Leases } from "./lease.js";
 import { loadRun, type LoadedRun } from "./load-run.js";
 import type { Progress } from "./progress.js";
+import { withStepSecrets } from "./step-secrets.js";
 
 /** How often a runner checks a task lease another runner holds. */
 const LEASE_POLL_MS = 1_000;
@@ -28,6 +29,8 @@ export interface DriveOptions {
   readonly progress: Progress;
   /** How many tasks to work on at once for this drive; the run's own (`run --concurrency`) when absent. */
   readonly concurrency?: number;
+  /** The task file as `run` read it, secrets and all (see `withStepSecrets`). */
+  readonly taskDocument?: unknown;
   /**
    * Test hook for the crash test: SIGKILL this process right after the n-th journal append.
    * Set through `LOOPGATE_CRASH_AFTER_APPENDS`; never set it in production.
@@ -98,7 +101,10 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
   try {
-    const loaded = loadRun(journal, runId, options.concurrency);
+    const loaded = withStepSecrets(
+      loadRun(journal, runId, options.concurrency),
+      options.taskDocument,
+    );
     killOrphans(loaded.entries);
     let state = loaded.state;
     let appends = 0;

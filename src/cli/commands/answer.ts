@@ -8,6 +8,7 @@ import { openJournal, whoAmI } from "../../runner/session.js";
 import { runOption } from "../../runner/pick-run.js";
 import type { Journal } from "../../runner/journal.js";
 import { InputError } from "../../wire/input-error.js";
+import { redactStrings } from "../../core/redaction/redact-strings.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
 import { UsageError } from "../usage-error.js";
@@ -114,7 +115,8 @@ Exit codes: 0 recorded, 2 invalid arguments (no such task or option), 1 internal
     const taskId = positionals[0];
     if (taskId === undefined)
       throw new UsageError("answer: missing TASK (see loopgate answer --help)");
-    const answer = answerOf(values);
+    // Redacted before it is journaled: the answer reaches history, export and the next step.
+    const answer = redactStrings(answerOf(values));
     const journal = openJournal(values.db);
     try {
       const chosen = runOption(values.run);

@@ -6,12 +6,12 @@ const PROGRAMS =
 /** The option that carries the password, per program (same order as the groups above). */
 const OPTIONS: readonly RegExp[] = [
   // `mysql -pPASSWORD`: the password is glued to `-p`; `-p` alone prompts for it.
-  /(?<=[ \t])-p([^\s"']\S*|"[^"\n]*"|'[^'\n]*')/dg,
-  /(?<=[ \t])-p[ \t]*([^\s"'-]\S*|"[^"\n]*"|'[^'\n]*')/dg,
+  /(?<=[ \t])-p([^\s"'\\]+|"[^"\n]*"|'[^'\n]*')/dg,
+  /(?<=[ \t])-p[ \t]*([^\s"'\\-][^\s"'\\]*|"[^"\n]*"|'[^'\n]*')/dg,
   // `curl -u user:password`: the password after the user.
-  /(?<=[ \t])(?:-u|--user)[ \t=]*(?:[^\s"':=][^\s:"']*)?:([^\s"']+)/dg,
-  /(?<=[ \t])(?:-a|--pass)[ \t]+([^\s"'-]\S*)/dg,
-  /(?<=[ \t])(?:-p|--password)[ \t]+([^\s"'-]\S*)/dg,
+  /(?<=[ \t])(?:-u|--user)[ \t=]*(?:[^\s"':=][^\s:"']*)?:([^\s"'\\]+)/dg,
+  /(?<=[ \t])(?:-a|--pass)[ \t]+([^\s"'\\-][^\s"'\\]*)/dg,
+  /(?<=[ \t])(?:-p|--password)[ \t]+([^\s"'\\-][^\s"'\\]*)/dg,
 ];
 /** How far along its line a program's options are read. */
 const MAX_ARGUMENTS = 2048;

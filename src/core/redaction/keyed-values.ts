@@ -36,8 +36,10 @@ const CODE_WORDS = new Set([
 /** Authorization schemes: the credentials follow them. */
 const SCHEMES =
   /^(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|sharedkey|aws4-hmac-sha256|apikey)[ \t]+/i;
-/** Where an unquoted value ends. */
-const VALUE_END = /[\s"'`,;&)\]}<>]/g;
+/** Where an unquoted value ends; a backslash too, so an escaped quote in a JSON string stays. */
+const VALUE_END = /[\s"'`,;&)\\\]}<>]/g;
+/** Where a quoted value that is never closed ends: at any quote, so the text around keeps its own. */
+const ANY_QUOTE = /["'`]/g;
 
 /** `a-z A-Z 0-9 _ . -`: the characters of a key's name. */
 function isNameChar(code: number): boolean {
@@ -100,17 +102,23 @@ interface Value {
 class ValueReader {
   private readonly lineEnd: NextIndex;
   private readonly unquotedEnd: NextIndex;
+  private readonly anyQuote: NextIndex;
   private readonly quoteAt: Map<string, NextIndex> = new Map();
 
   constructor(private readonly text: string) {
     this.lineEnd = new NextIndex(text, (from) => text.indexOf("\n", from));
-    this.unquotedEnd = new NextIndex(text, (from) => {
-      VALUE_END.lastIndex = from;
-      return VALUE_END.exec(text)?.index ?? -1;
-    });
+    const searching = (pattern: RegExp) => (from: number) => {
+      pattern.lastIndex = from;
+      return pattern.exec(text)?.index ?? -1;
+    };
+    this.unquotedEnd = new NextIndex(text, searching(VALUE_END));
+    this.anyQuote = new NextIndex(text, searching(ANY_QUOTE));
   }
 
-  /** The value starting at `at`: quoted (through its closing quote on the line) or a bare run. */
+  /**
+   * The value starting at `at`: quoted (up to its closing quote on the line; one never closed
+   * ends at the next quote or the line's end) or a bare run.
+   */
   read(at: number, name: SecretName): Value {
     const text = this.text;
     const escaped = text[at] === "\\" && isQuote(text[at + 1] ?? "");
@@ -118,8 +126,8 @@ class ValueReader {
     if (isQuote(quote)) {
       const start = at + (escaped ? 2 : 1);
       const line = this.lineEnd.next(start);
-      const close = this.closingQuote(quote, start, escaped);
-      const end = Math.min(close - (escaped ? 1 : 0), line);
+      const close = this.closingQuote(quote, start, escaped) - (escaped ? 1 : 0);
+      const end = close <= line ? close : Math.min(this.anyQuote.next(start), line);
       return { start, end: Math.max(start, end), quoted: true };
     }
     const scheme = name.kind === "authorization" ? SCHEMES.exec(text.slice(at, at + 40)) : null;
