@@ -2,7 +2,7 @@ import type { Detector, SecretSpan } from "./secret-span.js";
 
 /** Programs that take a password as an argument, and how each one's option looks. */
 const PROGRAMS =
-  /(?<![\w-])(?:(mysql[\w-]*|mariadb[\w-]*)|(sshpass)|(curl)|(redis-cli)|(mongo(?:sh|dump|restore|import|export)?))(?![\w-])/g;
+  /(?<![\w.])(?<![\w.]-)(?:(mysql[\w-]*|mariadb[\w-]*)|(sshpass)|(curl)|(redis-cli)|(mongo(?:sh|dump|restore|import|export)?))(?![\w-])/g;
 /** The option that carries the password, per program (same order as the groups above). */
 const OPTIONS: readonly RegExp[] = [
   // `mysql -pPASSWORD`: the password is glued to `-p`; `-p` alone prompts for it.

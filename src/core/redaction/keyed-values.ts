@@ -190,7 +190,7 @@ const CODE_ROOTS = new Set([
 function isCode(value: string): boolean {
   if (CODE_WORDS.has(value.toLowerCase())) return true;
   if (/^\$\{?[a-z_]/i.test(value) || /^%[a-z_]\w*%$/i.test(value)) return true;
-  if (/^[a-z_$][\w$.]*\($/i.test(value)) return true;
+  if (/^[a-z_$][a-z_$.]*\($/i.test(value)) return true;
   const [root = "", ...path] = value.split(".");
   return (
     CODE_ROOTS.has(root) && path.length > 0 && path.every((part) => /^[a-z_$][\w$]*$/i.test(part))

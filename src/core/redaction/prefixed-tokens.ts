@@ -62,9 +62,10 @@ const PROVIDERS: readonly (readonly [kind: string, pattern: string])[] = [
 
 // One pass for all providers. The guard lets a match start only where no token character
 // precedes it: from inside a run that failed (`eyJa-eyJa-…`) no new attempt starts, so every
-// character is read by one attempt instead of by one attempt per prefix in the run.
+// character is read by one attempt instead of by one attempt per prefix in the run. A `-`
+// after a blank or another `-` starts a word (`-ghp_…` removed in a diff, `--token=…`).
 const PREFIXED = new RegExp(
-  String.raw`(?<![\w.-])(?:${PROVIDERS.map(([, pattern]) => `(${pattern})`).join("|")})`,
+  String.raw`(?<![\w.])(?<![\w.]-)(?:${PROVIDERS.map(([, pattern]) => `(${pattern})`).join("|")})`,
   "g",
 );
 
@@ -78,7 +79,7 @@ const TELEGRAM = /(?<![\d:])\d{8,10}:AA[\w-]{30}[\w-]*/g;
  */
 const GENERIC =
   // eslint-disable-next-line regexp/optimal-quantifier-concatenation -- `x{20}x*`: see `atLeast`
-  /[_-](?<=(?<![\w.-])[a-z][a-z\d]{1,11}(?:[_-][a-z\d]{1,11}){0,2}[_-])([a-z\d]{20}[a-z\d]*)(?![\w-])/gi;
+  /[_-](?<=(?<![\w.])(?<![\w.]-)[a-z][a-z\d]{1,11}(?:[_-][a-z\d]{1,11}){0,2}[_-])([a-z\d]{20}[a-z\d]*)\b/gi;
 
 /** Letter case and digit, so a body's characters can be compared by class. */
 function charClass(code: number): number {

@@ -82,6 +82,23 @@ describe("redact", () => {
     expect(redact(text)).toBe(expected);
   });
 
+  it("redacts secrets on the lines of a diff, added and removed", () => {
+    const diff = [
+      "-const key = 'ghp_1234567890abcdefghijABCDEFGHIJ123456';",
+      "+const url = 'postgres://app:hunter22@db/app';",
+      "-API_TOKEN=abc123def456",
+      "-mysql -phunter22 app",
+    ].join("\n");
+    expect(redact(diff)).toBe(
+      [
+        "-const key = '[REDACTED:github_token]';",
+        "+const url = 'postgres://[REDACTED:url_credentials]@db/app';",
+        "-API_TOKEN=[REDACTED:secret]",
+        "-mysql -p[REDACTED:password] app",
+      ].join("\n"),
+    );
+  });
+
   it("redacts a PEM private key block, keeping the text around it", () => {
     const pem = [
       "-----BEGIN RSA PRIVATE KEY-----",
@@ -134,6 +151,35 @@ describe("redact: the secret corpus", () => {
       expect(redact(redacted)).toBe(redacted);
     },
   );
+
+  it("leaves no piece of any, whatever marks the line it is on", () => {
+    const marks = [
+      "+",
+      "-",
+      "> ",
+      "| ",
+      "# ",
+      "* ",
+      "(",
+      "[",
+      "'",
+      '"',
+      "`",
+      "\t",
+      "  ",
+      "=",
+      ", ",
+    ];
+    const leaked = SECRET_CORPUS.flatMap((planted) =>
+      marks.flatMap((mark) => {
+        const redacted = redact(`${mark}${planted.text}${mark.trim()}`);
+        return leakedPiece(redacted, planted) === null
+          ? []
+          : [`${JSON.stringify(mark)} ${planted.name}`];
+      }),
+    );
+    expect(leaked).toEqual([]);
+  });
 
   it("leaves no piece of any when all share one log", () => {
     const log = SECRET_CORPUS.map((planted, index) => `line ${index}: ${planted.text}`).join("\n");
