@@ -9,6 +9,8 @@ const HINT = /pass|pw|secret|token|key|cred|auth|sig|private|session/gi;
 const MAX_NAME = 128;
 /** Distinct names whose meaning one pass keeps. */
 const MAX_NAMES_KEPT = 4096;
+/** Longest value that may be code (`process.env.API_TOKEN`); a longer one is a value. */
+const MAX_CODE = 128;
 /** Shortest value a strong name's value must have to be redacted: `pw: 1` is a count. */
 const MIN_VALUE = 4;
 /** Values that are code, not secrets: `password: string`, `token = null`, `apiKey?: undefined`. */
@@ -188,13 +190,19 @@ const CODE_ROOTS = new Set([
 
 /** Whether a value is code or a placeholder rather than a secret: a type, a variable, a call. */
 function isCode(value: string): boolean {
-  if (CODE_WORDS.has(value.toLowerCase())) return true;
-  if (/^\$\{?[a-z_]/i.test(value) || /^%[a-z_]\w*%$/i.test(value)) return true;
-  if (/^[a-z_$][a-z_$.]*\($/i.test(value)) return true;
-  const [root = "", ...path] = value.split(".");
-  return (
-    CODE_ROOTS.has(root) && path.length > 0 && path.every((part) => /^[a-z_$][\w$]*$/i.test(part))
-  );
+  if (value.length > MAX_CODE) return false;
+  if (value.startsWith("$") || value.startsWith("%")) {
+    return /^\$\{?[a-z_]/i.test(value) || /^%[a-z_]\w*%$/i.test(value);
+  }
+  if (value.endsWith("(")) return /^[a-z_$][a-z_$.]*\($/i.test(value);
+  const dot = value.indexOf(".");
+  if (dot > 0 && CODE_ROOTS.has(value.slice(0, dot))) {
+    return value
+      .slice(dot + 1)
+      .split(".")
+      .every((part) => /^[a-z_$][\w$]*$/i.test(part));
+  }
+  return CODE_WORDS.has(value.toLowerCase());
 }
 
 /** Whether the value of a name that says what it says is a secret worth redacting. */
@@ -202,7 +210,7 @@ function isSecretValue(text: string, value: Value, name: SecretName, separator: 
   const secret = text.slice(value.start, value.end);
   if (secret.startsWith("[REDACTED:")) return false;
   if (!name.strong) return looksRandom(secret);
-  if (secret.length < MIN_VALUE || (secret.length < 256 && isCode(secret))) return false;
+  if (secret.length < MIN_VALUE || isCode(secret)) return false;
   // `password: must be at least 8 characters` is prose; `PASSWORD=hunter psql …` is not.
   const prose =
     !value.quoted &&

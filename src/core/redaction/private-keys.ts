@@ -16,13 +16,16 @@ function dashesBefore(text: string, at: number): number {
   return text.startsWith("---- ", at - 5) ? 5 : 0;
 }
 
-/** Where a line's closing dashes end, searching at most `MAX_LABEL` characters from `from`. */
+/**
+ * Where the label before a line's closing dashes ends and the dashes do, within `MAX_LABEL`
+ * characters of `from`. The search stops at the next `----` at the latest, which every armor
+ * line starts with, so the text between two BEGIN lines is searched once.
+ */
 function closingDashesEnd(text: string, from: number): { labelEnd: number; end: number } | null {
-  const window = text.slice(from, from + MAX_LABEL + 5);
-  const dashes = window.search(/ ?-{4,5}/);
-  if (dashes < 0) return null;
-  const run = /^ ?-{4,5}/.exec(window.slice(dashes))?.[0].length ?? 0;
-  return { labelEnd: from + dashes, end: from + dashes + run };
+  const dashes = text.indexOf("----", from);
+  if (dashes < 0 || dashes > from + MAX_LABEL + 1) return null;
+  const labelEnd = text[dashes - 1] === " " && dashes > from ? dashes - 1 : dashes;
+  return { labelEnd, end: dashes + (text[dashes + 4] === "-" ? 5 : 4) };
 }
 
 const isBase64 = (char: string): boolean => /^[\d+/=A-Z]$/i.test(char);

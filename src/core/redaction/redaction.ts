@@ -27,8 +27,12 @@ export function redactionMarker(kind: string): string {
 
 /** Where `text` holds secrets: sorted, none overlapping, each named by its kind. */
 export function secretSpans(text: string): SecretSpan[] {
-  // The sort is stable: spans starting together stay in the order of their families.
-  const found = DETECTORS.flatMap((detect) => detect(text)).sort((a, b) => a.start - b.start);
+  const found = DETECTORS.flatMap((detect) => detect(text));
+  // The sort is stable: spans starting together stay in the order of their families. Spans of
+  // one family alone, in order already, need none.
+  if (found.some((span, index) => index > 0 && span.start < (found[index - 1]?.start ?? 0))) {
+    found.sort((a, b) => a.start - b.start);
+  }
   const merged: SecretSpan[] = [];
   for (const span of found) {
     const last = merged.at(-1);
