@@ -112,8 +112,10 @@ describe("the CLI on the shapes the issue names", () => {
     ["feedback --kind review", review, SHAPES["a JWT's first segment repeated (eyJa-)"]!],
     ["decide", decide, SHAPES["a private key BEGIN without END"]!],
   ] as const)("%s: 200 KB within 2.5× the time of 100 KB, both under 2 s", (_name, time, shape) => {
-    const small = Math.min(time(shape, 100 * 1024), time(shape, 100 * 1024));
-    const large = Math.min(time(shape, 200 * 1024), time(shape, 200 * 1024));
+    // The fastest of three: a busy machine slows single runs, never the fastest of several.
+    const fastestOf = (size: number) => Math.min(...[1, 2, 3].map(() => time(shape, size)));
+    const small = fastestOf(100 * 1024);
+    const large = fastestOf(200 * 1024);
     expect(small).toBeLessThan(2_000);
     expect(large).toBeLessThan(2_000);
     expect(large / small).toBeLessThan(2.5);

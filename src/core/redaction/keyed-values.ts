@@ -40,6 +40,8 @@ const SCHEMES =
   /^(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|sharedkey|aws4-hmac-sha256|apikey)[ \t]+/i;
 /** Where an unquoted value ends; a backslash too, so an escaped quote in a JSON string stays. */
 const VALUE_END = /[\s"'`,;&)\\\]}<>]/g;
+/** Where a spaced-out value ends (`password: correct horse`): blanks do not end it. */
+const LINE_VALUE_END = /[\n\r"'`,;&)\\\]}<>]/g;
 /** Where a quoted value that is never closed ends: at any quote, so the text around keeps its own. */
 const ANY_QUOTE = /["'`]/g;
 
@@ -93,11 +95,11 @@ function separatorEnd(text: string, nameEnd: number): number {
   return at;
 }
 
-/** A value's extent, and whether it was quoted (a quoted value may hold blanks). */
+/** A value's extent, and where its first word ends (the value may hold blanks). */
 interface Value {
   readonly start: number;
   readonly end: number;
-  readonly quoted: boolean;
+  readonly firstWordEnd: number;
 }
 
 /** Scans one text: the shared forward-only searches its candidates use. */
@@ -105,6 +107,7 @@ class ValueReader {
   private readonly lineEnd: NextIndex;
   private readonly unquotedEnd: NextIndex;
   private readonly anyQuote: NextIndex;
+  private readonly lineValueEnd: NextIndex;
   private readonly quoteAt: Map<string, NextIndex> = new Map();
 
   constructor(private readonly text: string) {
@@ -115,13 +118,15 @@ class ValueReader {
     };
     this.unquotedEnd = new NextIndex(text, searching(VALUE_END));
     this.anyQuote = new NextIndex(text, searching(ANY_QUOTE));
+    this.lineValueEnd = new NextIndex(text, searching(LINE_VALUE_END));
   }
 
   /**
    * The value starting at `at`: quoted (up to its closing quote on the line; one never closed
-   * ends at the next quote or the line's end) or a bare run.
+   * ends at the next quote or the line's end), the rest of the line after a strong name and a
+   * spaced separator (`password: correct horse`, as YAML and INI read it), or a bare run.
    */
-  read(at: number, name: SecretName): Value {
+  read(at: number, name: SecretName, spaced: boolean): Value {
     const text = this.text;
     const escaped = text[at] === "\\" && isQuote(text[at + 1] ?? "");
     const quote = escaped ? (text[at + 1] ?? "") : (text[at] ?? "");
@@ -130,11 +135,17 @@ class ValueReader {
       const line = this.lineEnd.next(start);
       const close = this.closingQuote(quote, start, escaped) - (escaped ? 1 : 0);
       const end = close <= line ? close : Math.min(this.anyQuote.next(start), line);
-      return { start, end: Math.max(start, end), quoted: true };
+      return { start, end: Math.max(start, end), firstWordEnd: Math.max(start, end) };
+    }
+    if (spaced && name.strong) {
+      let end = this.lineValueEnd.next(at);
+      while (end > at && (text[end - 1] === " " || text[end - 1] === "\t")) end -= 1;
+      return { start: at, end, firstWordEnd: Math.min(end, this.unquotedEnd.next(at)) };
     }
     const scheme = name.kind === "authorization" ? SCHEMES.exec(text.slice(at, at + 40)) : null;
     const from = at + (scheme?.[0].length ?? 0);
-    return { start: at, end: this.unquotedEnd.next(from), quoted: false };
+    const end = this.unquotedEnd.next(from);
+    return { start: at, end, firstWordEnd: end };
   }
 
   /** The next `quote` from `from` that a backslash does not escape (for `\"…\"`, one that it does). */
@@ -205,19 +216,16 @@ function isCode(value: string): boolean {
   return CODE_WORDS.has(value.toLowerCase());
 }
 
-/** Whether the value of a name that says what it says is a secret worth redacting. */
-function isSecretValue(text: string, value: Value, name: SecretName, separator: string): boolean {
+/**
+ * Whether the value of a name that says what it says is a secret worth redacting; a value
+ * whose first word is code (`secret: boolean = true`) is code.
+ */
+function isSecretValue(text: string, value: Value, name: SecretName): boolean {
   const secret = text.slice(value.start, value.end);
   if (secret.startsWith("[REDACTED:")) return false;
   if (!name.strong) return looksRandom(secret);
-  if (secret.length < MIN_VALUE || isCode(secret)) return false;
-  // `password: must be at least 8 characters` is prose; `PASSWORD=hunter psql …` is not.
-  const prose =
-    !value.quoted &&
-    separator === ":" &&
-    /^[a-z]+$/.test(secret) &&
-    /^[ \t]+[a-z]/i.test(text.slice(value.end, value.end + 2));
-  return !prose;
+  const firstWord = text.slice(value.start, value.firstWordEnd);
+  return secret.length >= MIN_VALUE && !isCode(secret) && !isCode(firstWord);
 }
 
 /**
@@ -253,12 +261,9 @@ export const keyedValues: Detector = (text) => {
     const at = separatorEnd(text, end);
     const name = at < 0 ? null : nameOf(text.slice(start, end));
     if (name === null) continue;
-    const value = values.read(at, name);
-    const separator = text
-      .slice(end, at)
-      .trim()
-      .replace(/["'`\\]/g, "");
-    if (value.end > value.start && isSecretValue(text, value, name, separator)) {
+    // `KEY=value` ends at a blank, as a shell reads it; `key: a b` and `key = a b` do not.
+    const value = values.read(at, name, text[at - 1] === " " || text[at - 1] === "\t");
+    if (value.end > value.start && isSecretValue(text, value, name)) {
       spans.push({ start: value.start, end: value.end, kind: name.kind });
       HINT.lastIndex = value.end;
     }

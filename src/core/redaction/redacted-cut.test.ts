@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { redactedHead, redactedTail } from "./redacted-cut.js";
+import { redactedHead, redactedPrefix, redactedTail } from "./redacted-cut.js";
 import { leakedPiece, SECRET_CORPUS } from "./test-support/secret-corpus.js";
 
 /** A log of ordinary lines with a few corpus secrets planted among them. */
@@ -44,5 +44,27 @@ describe("redactedHead and redactedTail", () => {
     const text = "a ghp_1234567890abcdefghijABCDEFGHIJ123456 b";
     expect(redactedHead(text, 10)).toEqual({ text: "a [REDACTED:github_token]", cut: 42 });
     expect(redactedTail(text, 10)).toEqual({ text: "[REDACTED:github_token] b", cut: 2 });
+  });
+});
+
+describe("redactedPrefix", () => {
+  const token = "ghp_1234567890abcdefghijABCDEFGHIJ123456";
+
+  it("cuts plain text where asked, never inside a surrogate pair", () => {
+    expect(redactedPrefix("hello world", 5)).toBe("hello");
+    expect(redactedPrefix("abc😀def", 4)).toBe("abc");
+  });
+
+  it("keeps a secret the cut falls in only as its whole marker, or not at all", () => {
+    const text = `${"a ".repeat(10)}${token} tail`;
+    expect(redactedPrefix(text, 25)).toBe("a a a a a a a a a a ");
+    expect(redactedPrefix(text, 50)).toBe(
+      `${"a ".repeat(10)}[REDACTED:github_token] tail`.slice(0, 50),
+    );
+    for (let length = 0; length <= text.length; length += 1) {
+      const kept = redactedPrefix(text, length);
+      expect(kept.length).toBeLessThanOrEqual(length);
+      expect(kept).not.toMatch(/ghp_|1234567/);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { replaceSpans, secretSpans } from "./redaction.js";
+import { redactionMarker, replaceSpans, secretSpans } from "./redaction.js";
 
 /** The redacted part of a text on one side of a cut, and where the cut fell in the text. */
 export interface RedactedPart {
@@ -29,4 +29,31 @@ export function redactedTail(text: string, cut: number): RedactedPart {
   const across = spans.find((span) => span.start < cut && cut < span.end);
   const start = across?.start ?? cut;
   return { text: replaceSpans(text, spans, start), cut: start };
+}
+
+/**
+ * `text` redacted and cut to at most `maxLength` code units, only where no secret is split: a
+ * secret that would not fit whole, marker and all, is left out with everything after it. A
+ * cut never leaves half a surrogate pair.
+ */
+export function redactedPrefix(text: string, maxLength: number): string {
+  let result = "";
+  let cursor = 0;
+  for (const span of [...secretSpans(text), { start: text.length, end: text.length, kind: "" }]) {
+    const plain = text.slice(cursor, span.start);
+    if (result.length + plain.length > maxLength)
+      return result + cutAt(plain, maxLength - result.length);
+    result += plain;
+    const marker = span.kind === "" ? "" : redactionMarker(span.kind);
+    if (result.length + marker.length > maxLength) return result;
+    result += marker;
+    cursor = span.end;
+  }
+  return result;
+}
+
+/** The first `length` code units of `text`, one fewer if that would split a surrogate pair. */
+function cutAt(text: string, length: number): string {
+  const last = text.charCodeAt(length - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? length - 1 : length);
 }

