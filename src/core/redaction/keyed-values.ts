@@ -12,7 +12,7 @@ const MAX_NAMES_KEPT = 4096;
 /** Longest value that may be code (`process.env.API_TOKEN`); a longer one is a value. */
 const MAX_CODE = 128;
 /** Shortest value a strong name's value must have to be redacted: `pw: 1` is a count. */
-const MIN_VALUE = 4;
+export const MIN_VALUE = 4;
 /** Values that are code, not secrets: `password: string`, `token = null`, `apiKey?: undefined`. */
 const CODE_WORDS = new Set([
   "any",

@@ -28,6 +28,7 @@ describe("redactNamedValue", () => {
   it("redacts a value its name calls secret", () => {
     expect(redactNamedValue("API_TOKEN", "abc123def456")).toBe("[REDACTED:secret]");
     expect(redactNamedValue("DB_PASSWORD", "hunter22")).toBe("[REDACTED:password]");
+    expect(redactNamedValue("PASSPHRASE", "correct horse battery")).toBe("[REDACTED:password]");
   });
 
   it("keeps an ordinary variable's value, and redacts a secret inside one", () => {

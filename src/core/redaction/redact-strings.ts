@@ -1,4 +1,6 @@
-import { redact, replaceSpans, secretSpans } from "./redaction.js";
+import { MIN_VALUE } from "./keyed-values.js";
+import { redact, redactionMarker, replaceSpans, secretSpans } from "./redaction.js";
+import { secretName } from "./secret-names.js";
 
 /**
  * `value` with every string in it redacted, however deep: a parsed document or an answer,
@@ -14,13 +16,20 @@ export function redactStrings<T>(value: T): T {
 }
 
 /**
- * A variable's value redacted as it reads after its name (`API_TOKEN=…`), so the name counts:
- * `API_TOKEN` and `hunter22` lose the value, `NODE_ENV` and `test` keep it.
+ * A variable's value redacted as it reads after its name: a name that says secret (`API_TOKEN`,
+ * `DB_PASSWORD`) loses its whole value, blanks and all; any other keeps what holds no secret
+ * (`NODE_ENV` keeps `test`, `DATABASE_URL` only loses its URL's password).
  */
 export function redactNamedValue(name: string, value: string): string {
+  const meaning = secretName(name);
+  if (meaning?.strong === true && value.length >= MIN_VALUE && !value.startsWith("[REDACTED:")) {
+    return redactionMarker(meaning.kind);
+  }
   const assignment = `${name}=${value}`;
-  const spans = secretSpans(assignment);
   const start = name.length + 1;
-  const inValue = spans.map((span) => ({ ...span, start: Math.max(span.start, start) }));
-  return replaceSpans(assignment, inValue, start);
+  const spans = secretSpans(assignment).map((span) => ({
+    ...span,
+    start: Math.max(span.start, start),
+  }));
+  return replaceSpans(assignment, spans, start);
 }
