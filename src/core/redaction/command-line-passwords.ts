@@ -3,15 +3,15 @@ import type { Detector, SecretSpan } from "./secret-span.js";
 /** Programs that take a password as an argument, and how each one's option looks. */
 const PROGRAMS =
   /(?<![\w.])(?<![\w.]-)(?:(mysql[\w-]*|mariadb[\w-]*)|(sshpass)|(curl)|(redis-cli)|(mongo(?:sh|dump|restore|import|export)?))(?![\w-])/g;
-/** The option that carries the password, per program (same order as the groups above). */
+/** The option that carries the password, per program (same order as the groups above); each ends with it. */
 const OPTIONS: readonly RegExp[] = [
   // `mysql -pPASSWORD`: the password is glued to `-p`; `-p` alone prompts for it.
-  /(?<=[ \t])-p([^\s"'\\]+|"[^"\n]*"|'[^'\n]*')/dg,
-  /(?<=[ \t])-p[ \t]*([^\s"'\\-][^\s"'\\]*|"[^"\n]*"|'[^'\n]*')/dg,
+  /(?<=[ \t])-p([^\s"'\\]+|"[^"\n]*"|'[^'\n]*')/g,
+  /(?<=[ \t])-p[ \t]*([^\s"'\\-][^\s"'\\]*|"[^"\n]*"|'[^'\n]*')/g,
   // `curl -u user:password`: the password after the user.
-  /(?<=[ \t])(?:-u|--user)[ \t=]*(?:[^\s"':=][^\s:"']*)?:([^\s"'\\]+)/dg,
-  /(?<=[ \t])(?:-a|--pass)[ \t]+([^\s"'\\-][^\s"'\\]*)/dg,
-  /(?<=[ \t])(?:-p|--password)[ \t]+([^\s"'\\-][^\s"'\\]*)/dg,
+  /(?<=[ \t])(?:-u|--user)[ \t=]*(?:[^\s"':=][^\s:"']*)?:([^\s"'\\]+)/g,
+  /(?<=[ \t])(?:-a|--pass)[ \t]+([^\s"'\\-][^\s"'\\]*)/g,
+  /(?<=[ \t])(?:-p|--password)[ \t]+([^\s"'\\-][^\s"'\\]*)/g,
 ];
 /** How far along its line a program's options are read. */
 const MAX_ARGUMENTS = 2048;
@@ -30,9 +30,9 @@ export const commandLinePasswords: Detector = (text) => {
     if (option !== undefined) {
       option.lastIndex = 0;
       for (let found = option.exec(line); found !== null; found = option.exec(line)) {
-        const at = found.indices?.[1];
-        if (at !== undefined)
-          spans.push({ start: start + at[0], end: start + at[1], kind: "password" });
+        // Each option's pattern ends with the password.
+        const end = start + found.index + found[0].length;
+        spans.push({ start: end - (found[1] ?? "").length, end, kind: "password" });
       }
     }
     // The rest of the line was read for this program: the next one is looked for after it.
