@@ -21,6 +21,10 @@ function isWords(value: string): boolean {
   return parts.length > 0 && letters / parts.length >= 4;
 }
 
+/** Control characters mean a terminal's colours (`key=\x1b[94mlambda`), not a key. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\x00-\x1f\x7f]/;
+
 /** Longest value judged: a longer one is a dump, not a key, and judging it costs its length. */
 const MAX_JUDGED = 512;
 
@@ -32,7 +36,12 @@ const MAX_JUDGED = 512;
  */
 export function looksRandom(value: string): boolean {
   if (value.length < 12 || value.length > MAX_JUDGED) return false;
-  if (/\s/.test(value) || value.includes("://") || /^(?:[.~]?\/|[a-z]:\\)/i.test(value)) {
+  if (
+    /\s/.test(value) ||
+    CONTROL.test(value) ||
+    value.includes("://") ||
+    /^(?:[.~]?\/|[a-z]:\\)/i.test(value)
+  ) {
     return false;
   }
   const digits = /\d/.test(value);

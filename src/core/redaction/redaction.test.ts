@@ -235,6 +235,7 @@ describe("redact keeps the facts of test output", () => {
     "at async Promise.all (index 0) monkey: banana",
     "sig: abc",
     "if (token == expected) return",
+    "temp = SortedSet(range(100), key=\x1b[94mlambda\x1b[39;49;00m val: val)",
     "auth: basic",
     "Unexpected token '<', \"<!DOCTYPE \" is not valid JSON",
   ])("keeps %s", (line) => {
