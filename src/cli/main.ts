@@ -1,6 +1,7 @@
 import { LoopgateError } from "../core/errors.js";
 import { oneLine } from "../core/one-line.js";
 import { JournalError } from "../runner/journal-error.js";
+import { redact } from "../core/redaction/redaction.js";
 import type { Command } from "./command.js";
 import { UsageError } from "./usage-error.js";
 
@@ -116,23 +117,25 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
       stdout: (text) => (output += text),
       stderr: streams.stderr,
     });
-    streams.stdout(output);
+    // Redacted where it enters and once more where it leaves: nothing a command prints carries a
+    // secret, whatever path the text took.
+    streams.stdout(redact(output));
     return code;
   } catch (error) {
     if (
       LoopgateError.is(error) &&
       (error.code === "INVALID_INPUT" || error.code === "INVALID_USAGE")
     ) {
-      streams.stderr(`error: ${oneLine(error.message)}\n`);
+      streams.stderr(`error: ${redact(oneLine(error.message))}\n`);
       return 2;
     }
     // A journal that is missing, foreign (2), damaged or changed (5): one line, as bad input.
     if (JournalError.isJournalError(error)) {
-      streams.stderr(`error: ${oneLine(error.message)}\n`);
+      streams.stderr(`error: ${redact(oneLine(error.message))}\n`);
       return error.exitCode;
     }
     streams.stderr(
-      `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      `internal error: ${redact(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
     );
     return 1;
   }

@@ -35,6 +35,8 @@ export interface SessionOptions {
   readonly answersFile?: string;
   /** Overrides the run's recorded concurrency for this session. */
   readonly concurrency?: number;
+  /** The task file as `run` read it, secrets and all (see `withStepSecrets`). */
+  readonly taskDocument?: unknown;
   readonly quiet: boolean;
   readonly json: boolean;
   readonly stdout: (text: string) => void;
@@ -105,6 +107,8 @@ export interface SessionFlags {
   readonly json?: boolean | undefined;
   /** Tasks worked on at once for this session; the run's own when absent. */
   readonly concurrency?: number | undefined;
+  /** The task file as `run` read it, secrets and all (see `withStepSecrets`). */
+  readonly taskDocument?: unknown;
 }
 
 /**
@@ -121,6 +125,7 @@ export async function driveSession(
     return await continueRun(journal, pick(journal), {
       ...(flags.answers === undefined ? {} : { answersFile: flags.answers }),
       ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
+      ...(flags.taskDocument === undefined ? {} : { taskDocument: flags.taskDocument }),
       quiet: flags.quiet === true,
       json: flags.json === true,
       stdout,
@@ -151,6 +156,7 @@ async function continueRun(
             paintFor(stderr.isTTY),
           ),
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.taskDocument === undefined ? {} : { taskDocument: options.taskDocument }),
       ...(Number.isInteger(crash) && crash > 0 ? { crashAfterAppends: crash } : {}),
     });
   } catch (error) {

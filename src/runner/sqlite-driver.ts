@@ -16,6 +16,7 @@ import { loadRun, type LoadedRun } from "./load-run.js";
 import { Interrupted } from "./interrupted.js";
 import type { Progress } from "./progress.js";
 import { killOrphanedStep, type StepProcesses } from "./step-processes.js";
+import { withStepSecrets } from "./step-secrets.js";
 
 /** How often a runner checks a task lease another runner holds. */
 const LEASE_POLL_MS = 1_000;
@@ -30,6 +31,8 @@ export interface DriveOptions {
   readonly progress: Progress;
   /** How many tasks to work on at once for this drive; the run's own (`run --concurrency`) when absent. */
   readonly concurrency?: number;
+  /** The task file as `run` read it, secrets and all (see `withStepSecrets`). */
+  readonly taskDocument?: unknown;
   /**
    * Test hook for the crash test: SIGKILL this process right after the n-th journal append.
    * Set through `LOOPGATE_CRASH_AFTER_APPENDS`; never set it in production.
@@ -100,7 +103,10 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
   try {
-    const loaded = loadRun(journal, runId, options.concurrency);
+    const loaded = withStepSecrets(
+      loadRun(journal, runId, options.concurrency),
+      options.taskDocument,
+    );
     killOrphans(loaded.entries);
     let state = loaded.state;
     let appends = 0;

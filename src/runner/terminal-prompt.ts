@@ -3,6 +3,7 @@ import type { Answer } from "../core/loop/answer.js";
 import type { AwaitAnswer } from "../core/loop/loop-effect.js";
 import type { AnswerSource } from "./answer-source.js";
 import type { Paint } from "./paint.js";
+import { redactStrings } from "../core/redaction/redact-strings.js";
 
 /** `3 files changed, +12 −4`: the size of a diff at a glance. */
 export function diffStat(diff: string): string {
@@ -80,7 +81,8 @@ export function terminalPrompt(
           effect,
         );
         if (typeof reply !== "string") {
-          return reply === null ? null : { answer: { ...reply, by }, source: "terminal" };
+          if (reply === null) return null;
+          return { answer: redactStrings({ ...reply, by }), source: "terminal" };
         }
         output.write(`${reply}\n`);
       }

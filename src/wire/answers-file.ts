@@ -3,6 +3,7 @@ import type { Answer } from "../core/loop/answer.js";
 import { decodeDocument } from "./decode-document.js";
 import { integerAtLeast, list, mapping, name, text } from "./fields.js";
 import { InputError } from "./input-error.js";
+import { redactStrings } from "../core/redaction/redact-strings.js";
 
 const answerEntry = mapping(
   {
@@ -57,9 +58,9 @@ export function answerOf(entry: AnswerEntry, path: string): Answer {
 /** Answers per task id, in the order the task's pauses will use them. */
 export type AnswersByTask = ReadonlyMap<string, readonly Answer[]>;
 
-/** Validates a parsed answers file. */
+/** Validates a parsed answers file; its text (guidance, notes, names) is redacted first. */
 export function decodeAnswersFile(document: unknown): AnswersByTask {
-  const decoded = decodeDocument(answersFileSchema, document) as {
+  const decoded = decodeDocument(answersFileSchema, redactStrings(document)) as {
     answers: Record<string, AnswerEntry | AnswerEntry[]>;
   };
   const byTask = new Map<string, Answer[]>();

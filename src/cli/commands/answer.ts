@@ -9,6 +9,7 @@ import { runOption } from "../../runner/pick-run.js";
 import type { Journal } from "../../runner/journal.js";
 import type { JournalError } from "../../runner/journal-error.js";
 import { InputError } from "../../wire/input-error.js";
+import { redactStrings } from "../../core/redaction/redact-strings.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
 import { SkippedRuns } from "../skipped-runs.js";
@@ -131,7 +132,8 @@ or journal is damaged (see loopgate doctor), 1 internal error.
     const taskId = positionals[0];
     if (taskId === undefined)
       throw new UsageError("answer: missing TASK (see loopgate answer --help)");
-    const answer = answerOf(values);
+    // Redacted before it is journaled: the answer reaches history, export and the next step.
+    const answer = redactStrings(answerOf(values));
     const chosen = runOption(values.run);
     const journal = openJournal(values.db, "write");
     try {

@@ -2,6 +2,7 @@ import { dirname, resolve } from "node:path";
 import { driveSession } from "../../runner/session.js";
 import { decodeTaskFile } from "../../wire/task-file.js";
 import { parseText } from "../../wire/parse-text.js";
+import { redactTaskDocument } from "../../wire/redact-task-document.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
 import { readInput } from "../read-input.js";
@@ -74,8 +75,17 @@ ${SESSION_HELP}`,
     const input = await readInput(file);
     const document = parseText(input.text, input.source);
     decodeTaskFile(document);
-    return await driveSession({ ...values, concurrency }, stdout, (journal) =>
-      journal.createRun(resolve(file), dirname(resolve(file)), document, concurrency),
+    // The journal keeps the task file redacted; this session's steps get it whole.
+    return await driveSession(
+      { ...values, concurrency, taskDocument: document },
+      stdout,
+      (journal) =>
+        journal.createRun(
+          resolve(file),
+          dirname(resolve(file)),
+          redactTaskDocument(document),
+          concurrency,
+        ),
     );
   },
 };
