@@ -15,6 +15,7 @@ import { fallbackFailures } from "./fallback-lines.js";
 import { isClosingLine, isConsoleHeader, isPassLine } from "./log-noise.js";
 import { logLines } from "../clean/log-lines.js";
 import { mergeFailures, type ExtractedFailure } from "./merge-failures.js";
+import { withoutProjectSuffix } from "./project-suffix.js";
 
 /** Most lines one multi-line value, diff or title is read from; the rest is not a gist. */
 const MAX_VALUE_LINES = 30;
@@ -500,7 +501,7 @@ class Extraction {
 
   /** A `FAIL file` or Vitest `FAIL file > suite > test` header. */
   private openFileHeader(rest: string): void {
-    const [file = "", ...names] = withoutDuration(rest.replace(/ \[ [^\]]* \]$/, "")).split(" > ");
+    const [file = "", ...names] = withoutDuration(withoutProjectSuffix(rest)).split(" > ");
     if (names.length > 0) {
       this.open(newDraft("test", names.join(" > "), file));
       return;
