@@ -1,13 +1,10 @@
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { userInfo } from "node:os";
 import { LoopgateError } from "../core/errors.js";
 import type { AwaitAnswer } from "../core/loop/loop-effect.js";
 import { runSummary } from "../core/loop/run-summary.js";
-import { decodeAnswersFile } from "../wire/answers-file.js";
+import type { AnswersByTask } from "../wire/answers-file.js";
 import { toWire } from "../wire/codec.js";
-import { InputError } from "../wire/input-error.js";
-import { parseText } from "../wire/parse-text.js";
 import { answersFrom, firstAnswer, noAnswers, type AnswerSource } from "./answer-source.js";
 import { DEFAULT_JOURNAL_PATH, Journal } from "./journal.js";
 import { lineProgress } from "./line-progress.js";
@@ -29,9 +26,16 @@ export const EXIT = {
   busy: 4,
 } as const;
 
+/** Answers given up front (`--answers FILE`), read and validated before the journal is opened. */
+export interface GivenAnswers {
+  readonly byTask: AnswersByTask;
+  /** The file they came from, as the journal records each answer's source. */
+  readonly source: string;
+}
+
 /** How `run` and `resume` carry a run forward and report it. */
 export interface SessionOptions {
-  readonly answersFile?: string;
+  readonly answers?: GivenAnswers;
   /** Overrides the run's recorded concurrency for this session. */
   readonly concurrency?: number;
   readonly quiet: boolean;
@@ -54,20 +58,9 @@ export function whoAmI(): string {
 }
 
 /** Answers from `--answers FILE`, then from the terminal when there is one, else none. */
-async function answerSource(answersFile: string | undefined): Promise<AnswerSource> {
+function answerSource(given: GivenAnswers | undefined): AnswerSource {
   const sources: AnswerSource[] = [];
-  if (answersFile !== undefined) {
-    let text: string;
-    try {
-      text = await readFile(answersFile, "utf8");
-    } catch (error) {
-      throw new InputError(
-        answersFile,
-        `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`,
-      );
-    }
-    sources.push(answersFrom(decodeAnswersFile(parseText(text, answersFile)), answersFile));
-  }
+  if (given !== undefined) sources.push(answersFrom(given.byTask, given.source));
   if (process.stdin.isTTY && process.stderr.isTTY) {
     sources.push(terminalPrompt(process.stdin, process.stderr, paintFor(true), whoAmI()));
   }
@@ -96,7 +89,7 @@ Answer${tasks.length === 1 ? "" : ` each of ${tasks.join(", ")}`}, then resume:
 /** The session flags `run` and `resume` share, as parsed from the command line. */
 export interface SessionFlags {
   readonly db?: string | undefined;
-  readonly answers?: string | undefined;
+  readonly answers?: GivenAnswers | undefined;
   readonly quiet?: boolean | undefined;
   readonly json?: boolean | undefined;
   /** Tasks worked on at once for this session; the run's own when absent. */
@@ -115,7 +108,7 @@ export async function driveSession(
   const journal = openJournal(flags.db);
   try {
     return await continueRun(journal, pick(journal), {
-      ...(flags.answers === undefined ? {} : { answersFile: flags.answers }),
+      ...(flags.answers === undefined ? {} : { answers: flags.answers }),
       ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
       quiet: flags.quiet === true,
       json: flags.json === true,
@@ -139,7 +132,7 @@ async function continueRun(
     result = await driveRun({
       journal,
       runId,
-      answers: await answerSource(options.answersFile),
+      answers: answerSource(options.answers),
       progress: options.quiet
         ? silentProgress
         : lineProgress(

@@ -10,6 +10,7 @@ import { render } from "../../wire/render.js";
 import { toWire } from "../../wire/codec.js";
 import { InputError } from "../../wire/input-error.js";
 import { formatOf, type Command } from "../command.js";
+import { INPUT_LIMIT_OPTION, maxInputBytesOf, tooLarge } from "../input-limit.js";
 import { parseOptions } from "../parse-options.js";
 import { UsageError } from "../usage-error.js";
 
@@ -35,6 +36,10 @@ Options:
   --runner NAME     read the output as NAME's (jest, vitest, pytest, …) instead of
                     detecting the runner; generic: the general extractor only
   --max-length N    cap on summary plus items, in characters (default 500)
+  --max-input-bytes N
+                    refuse a review larger than N bytes (default 16777216,
+                    16 MiB): a review is one document; test logs are read as
+                    a stream, of any size
   --json            print JSON instead of YAML (same keys)
   -h, --help
 
@@ -69,6 +74,7 @@ Exit codes: 0 feedback was printed, 2 invalid input or arguments, 1 internal err
         kind: { type: "string" },
         runner: { type: "string" },
         "max-length": { type: "string" },
+        ...INPUT_LIMIT_OPTION,
       },
       1,
     );
@@ -78,9 +84,14 @@ Exit codes: 0 feedback was printed, 2 invalid input or arguments, 1 internal err
     if (kind === "review" && values.runner !== undefined) {
       throw new UsageError("feedback: --runner applies to --kind test only");
     }
+    const limit = maxInputBytesOf("feedback", values["max-input-bytes"]);
     const file = positionals[0];
     const { feedback } = await readLog(file, (source) =>
-      logFeedback(source, { kind, maxLength, parsers }),
+      logFeedback(kind === "review" ? bounded(source, limit, file) : source, {
+        kind,
+        maxLength,
+        parsers,
+      }),
     );
     stdout(render(toWire({ feedback }), formatOf(values.json)));
     return 0;
@@ -114,6 +125,21 @@ function parserNamed(name: string): TestOutputParser {
     );
   }
   return parser;
+}
+
+/** The source's bytes, refused as a whole once they pass `limit`: a review is a document. */
+async function* bounded(
+  source: AsyncIterable<Uint8Array>,
+  limit: number,
+  file: string | undefined,
+): AsyncIterable<Uint8Array> {
+  let size = 0;
+  for await (const chunk of source) {
+    size += chunk.length;
+    if (size > limit)
+      throw tooLarge(file === undefined || file === "-" ? "stdin" : file, null, limit);
+    yield chunk;
+  }
 }
 
 /** Runs `read` on FILE's bytes or standard input's; an unreadable file is invalid input. */
