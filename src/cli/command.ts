@@ -1,9 +1,16 @@
 import type { OutputFormat } from "../wire/render.js";
 
+/**
+ * Where a command prints. The CLI makes the text printable (see `printable`) unless `painted`
+ * says it carries loopgate's own colours, in which case its writer made every other part
+ * printable itself.
+ */
+export type Print = (text: string, painted?: boolean) => void;
+
 /** What a command needs from the process: its arguments and a place to print. */
 export interface CommandContext {
   readonly args: readonly string[];
-  readonly stdout: (text: string) => void;
+  readonly stdout: Print;
 }
 
 /** A CLI command: its help text and its action, which returns the exit code. */

@@ -1,5 +1,6 @@
 import { LoopgateError } from "../core/errors.js";
 import { oneLine } from "../core/one-line.js";
+import { printable } from "../core/printable.js";
 import type { Command } from "./command.js";
 import { UsageError } from "./usage-error.js";
 
@@ -103,8 +104,13 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
       streams.stdout(command.help);
       return 0;
     }
+    // Everything printed passes here: controls and escape sequences in journaled or given text
+    // (answers, test output, reviews, file names) reach the terminal as visible escapes.
     let output = "";
-    const code = await command.run({ args, stdout: (text) => (output += text) });
+    const code = await command.run({
+      args,
+      stdout: (text, painted) => (output += painted === true ? text : printable(text)),
+    });
     streams.stdout(output);
     return code;
   } catch (error) {
@@ -112,11 +118,11 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
       LoopgateError.is(error) &&
       (error.code === "INVALID_INPUT" || error.code === "INVALID_USAGE")
     ) {
-      streams.stderr(`error: ${oneLine(error.message)}\n`);
+      streams.stderr(`error: ${printable(oneLine(error.message))}\n`);
       return 2;
     }
     streams.stderr(
-      `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      `internal error: ${printable(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
     );
     return 1;
   }

@@ -3,6 +3,7 @@ import { userInfo } from "node:os";
 import { LoopgateError } from "../core/errors.js";
 import type { AwaitAnswer } from "../core/loop/loop-effect.js";
 import { runSummary } from "../core/loop/run-summary.js";
+import { printable } from "../core/printable.js";
 import type { AnswersByTask } from "../wire/answers-file.js";
 import { toWire } from "../wire/codec.js";
 import { answersFrom, firstAnswer, noAnswers, type AnswerSource } from "./answer-source.js";
@@ -40,7 +41,8 @@ export interface SessionOptions {
   readonly concurrency?: number;
   readonly quiet: boolean;
   readonly json: boolean;
-  readonly stdout: (text: string) => void;
+  /** `painted`: the text carries loopgate's colours, its other parts already printable. */
+  readonly stdout: (text: string, painted?: boolean) => void;
 }
 
 /** Opens the journal at `--db PATH`, or at `.loopgate/journal.db` in the current directory. */
@@ -102,7 +104,7 @@ export interface SessionFlags {
  */
 export async function driveSession(
   flags: SessionFlags,
-  stdout: (text: string) => void,
+  stdout: (text: string, painted?: boolean) => void,
   pick: (journal: Journal) => number,
 ): Promise<number> {
   const journal = openJournal(flags.db);
@@ -147,7 +149,7 @@ async function continueRun(
       LoopgateError.is(error) &&
       (error.code === "RUN_BUSY" || error.code === "JOURNAL_CONFLICT")
     ) {
-      stderr.write(`error: ${error.message}\n`);
+      stderr.write(`error: ${printable(error.message)}\n`);
       return EXIT.busy;
     }
     throw error;
@@ -176,9 +178,9 @@ async function continueRun(
       )}\n`,
     );
   } else {
-    options.stdout(summaryTable(summary, paintFor(process.stdout.isTTY)));
+    options.stdout(summaryTable(summary, paintFor(process.stdout.isTTY)), true);
   }
   if (paused.length === 0) return EXIT.finished;
-  if (!options.quiet) stderr.write(pausedHint(runId, paused));
+  if (!options.quiet) stderr.write(printable(pausedHint(runId, paused)));
   return EXIT.awaitingAnswer;
 }

@@ -1,4 +1,5 @@
 import { decide } from "../../core/decide.js";
+import { printable } from "../../core/printable.js";
 import type { Decision } from "../../core/decision.js";
 import {
   applySummarizer,
@@ -40,7 +41,7 @@ async function summarized(
   const outcome = await applySummarizer(decision, commandSummarizer(command), timeoutMs);
   if (!outcome.rewritten) {
     process.stderr.write(
-      `warning: summarizer ignored, deterministic escalation printed: ${outcome.error.replace(/\s+/g, " ")}\n`,
+      `warning: summarizer ignored, deterministic escalation printed: ${printable(outcome.error.replace(/\s+/g, " "))}\n`,
     );
   }
   return outcome.decision;
