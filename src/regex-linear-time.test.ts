@@ -80,11 +80,13 @@ describe("the measurement catches what it is for", () => {
     "finds %s super-linear from its own derived shapes alone",
     async (_name, source, flags) => {
       const regex = new RegExp(source, flags);
-      let slow = 0;
+      // One slow shape is the proof; each costs up to a minute of timing, so stop at the first.
+      let slow: string | undefined;
       for (const shape of shapesOfRegex(source, flags, limits.derivedShapes)) {
-        if ((await regexGrowth(timer, regex, shape, limits)).problem !== null) slow += 1;
+        slow = (await regexGrowth(timer, regex, shape, limits)).problem ?? undefined;
+        if (slow !== undefined) break;
       }
-      expect(slow).toBeGreaterThan(0);
+      expect(slow).toBeDefined();
     },
     600_000,
   );

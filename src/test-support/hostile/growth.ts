@@ -8,14 +8,16 @@ export interface GrowthLimits {
   /** t(large) / t(small) above this is super-linear (linear is about 10). */
   readonly maxRatio: number;
   /**
-   * Times under this are noise, whatever their ratio: `floorMs`, or `floorNsPerUnit` for each
-   * code unit when more. A regex's speed per character changes with the size of its input
-   * (a 100 KB text stays in the CPU's caches, a 1 MB one does not) and with the machine's load,
-   * by up to 80× from one size to the next for a regex matching at every character (a call per
-   * match), while a quadratic scan of a 1 MB text takes minutes: far above the floor.
+   * Time allowed on top of the ratio, as noise: `floorMs`, plus `nsPerUnit` for each code unit
+   * and `nsPerMatch` for each match. A regex's speed per character changes with the size of its
+   * input (a 100 KB text stays in the CPU's caches, a 1 MB one does not) and with the machine's
+   * load, and each match costs a call: measured, a regex matching at every character took up to
+   * 80× longer on ten times the text. A quadratic scan of a 1 MB text takes minutes, and the
+   * shapes that make a regex backtrack hold few matches: both far above the allowance.
    */
   readonly floorMs: number;
-  readonly floorNsPerUnit: number;
+  readonly nsPerUnit: number;
+  readonly nsPerMatch: number;
   /** How many shapes derived from each regex are timed (the hand shapes come on top). */
   readonly derivedShapes: number;
 }
@@ -29,7 +31,8 @@ export function growthLimits(env: NodeJS.ProcessEnv = process.env): GrowthLimits
     derivedShapes: long ? 96 : 32,
     maxRatio: 20,
     floorMs: 40,
-    floorNsPerUnit: 500,
+    nsPerUnit: 200,
+    nsPerMatch: 2_000,
   };
 }
 
@@ -42,7 +45,7 @@ export interface Growth {
   readonly problem: string | null;
 }
 
-type Reply = { ms: number } | { error: string } | { timedOut: true };
+type Reply = { ms: number; matches: number } | { error: string } | { timedOut: true };
 
 /**
  * One worker thread that times regular expressions; a scan past its deadline is ended by
@@ -65,15 +68,12 @@ export class ScanTimer {
     const worker = this.start();
     const id = (this.next += 1);
     return new Promise((resolve) => {
-      const timer = setTimeout(
-        () => {
-          worker.off("message", onMessage);
-          this.worker = undefined;
-          void worker.terminate();
-          resolve({ timedOut: true });
-        },
-        deadlineMs * 2 + 2_000,
-      );
+      const timer = setTimeout(() => {
+        worker.off("message", onMessage);
+        this.worker = undefined;
+        void worker.terminate();
+        resolve({ timedOut: true });
+      }, deadlineMs + 1_000);
       const onMessage = (reply: { id: number } & Reply) => {
         if (reply.id !== id) return;
         clearTimeout(timer);
@@ -94,15 +94,16 @@ export class ScanTimer {
 
 const thousands = (length: number) => `${Math.round(length / 1000)} K`;
 
-/** Whether a reply is a scan that finished within the deadline. */
-function inTime(reply: Reply, deadlineMs: number): reply is { ms: number } {
-  return "ms" in reply && reply.ms <= deadlineMs;
+/** The longest a scan of `length` code units with `matches` matches may take after one of `before` ms. */
+function deadlineOf(limits: GrowthLimits, before: number, length: number, matches: number): number {
+  const noise = limits.floorMs + (length * limits.nsPerUnit + matches * limits.nsPerMatch) / 1e6;
+  return limits.maxRatio * before + noise;
 }
 
 /**
- * Times a regex over a shape at a tenth of `small`, at `small` and at ten times `small`; each
- * step may take at most `maxRatio` times the one before (plus the noise floor), else the scan is
- * ended there and reported, so a quadratic pattern costs seconds, not hours.
+ * Times a regex over a shape at `small` and at ten times `small`: the larger may take at most
+ * `maxRatio` times the smaller (plus the noise allowance), else the scan is ended there and
+ * reported, so a quadratic pattern costs seconds, not hours; the smaller has 30 s.
  */
 export async function regexGrowth(
   timer: ScanTimer,
@@ -110,31 +111,36 @@ export async function regexGrowth(
   shape: Shape,
   limits: GrowthLimits,
 ): Promise<Growth> {
-  const lengths = [limits.small / 10, limits.small, limits.small * 10];
+  const lengths = [limits.small, limits.small * 10];
   const times: number[] = [];
   for (const [step, length] of lengths.entries()) {
     const before = times.at(-1);
-    const floor = Math.max(limits.floorMs, (length * limits.floorNsPerUnit) / 1e6);
-    const deadline = before === undefined ? 30_000 : limits.maxRatio * before + floor;
-    // Scans are timed by the wall clock on a shared machine: the smaller sizes keep their best
-    // of three, and the largest is timed up to twice more when it looks too slow, so that a
-    // pause of the machine is not taken for the regex.
+    const inTime = (reply: Reply): reply is { ms: number; matches: number } =>
+      "ms" in reply &&
+      (before === undefined || reply.ms <= deadlineOf(limits, before, length, reply.matches));
+    // The worker is ended past the deadline a text of nothing but matches would have.
+    const cutoff = before === undefined ? 30_000 : deadlineOf(limits, before, length, length);
+    // Scans are timed by the wall clock on a shared machine: the smaller keeps its best of
+    // three, and the larger is timed up to twice more when it looks too slow, so that a pause
+    // of the machine is not taken for the regex.
     const last = step === lengths.length - 1;
     const text = textOf(shape, length);
-    let reply = await timer.time(regex, text, last ? 1 : 3, deadline);
-    for (let retry = 0; last && retry < 2 && !inTime(reply, deadline); retry += 1) {
+    let reply = await timer.time(regex, text, last ? 1 : 3, cutoff);
+    for (let retry = 0; last && retry < 2 && !inTime(reply); retry += 1) {
       if ("error" in reply) break;
-      reply = await timer.time(regex, text, 1, deadline);
+      reply = await timer.time(regex, text, 1, cutoff);
     }
-    if (!inTime(reply, deadline)) {
-      const smallMs = times[1] ?? times[0] ?? 0;
+    const matches = "ms" in reply ? reply.matches : 0;
+    if (!inTime(reply)) {
+      const smallMs = times[0] ?? 0;
+      const allowed = deadlineOf(limits, before ?? 0, length, matches);
       const problem =
         "error" in reply
           ? `${reply.error} at ${thousands(length)}`
-          : `${thousands(length)} took over ${Math.round(deadline)} ms, ${limits.maxRatio}× the ${(before ?? 0).toFixed(1)} ms of ${thousands(lengths[step - 1] ?? 0)}`;
+          : `${thousands(length)} took over ${Math.round(allowed)} ms, ${limits.maxRatio}× the ${(before ?? 0).toFixed(1)} ms of ${thousands(lengths[step - 1] ?? 0)}`;
       return { shape: shape.name, smallMs, largeMs: Number.NaN, problem };
     }
     times.push(reply.ms);
   }
-  return { shape: shape.name, smallMs: times[1] ?? 0, largeMs: times[2] ?? 0, problem: null };
+  return { shape: shape.name, smallMs: times[0] ?? 0, largeMs: times[1] ?? 0, problem: null };
 }

@@ -11,22 +11,26 @@ parentPort.on("message", ({ id, source, flags, text, repeats }) => {
     // (`replace`), whose garbage would be timed too.
     const pattern = new RegExp(source, `${flags.replace(/[gy]/g, "")}g`);
     const scan = (subject) => {
+      let matches = 0;
       pattern.lastIndex = 0;
       for (let from = 0; pattern.test(subject); from = pattern.lastIndex) {
+        matches += 1;
         // An empty match leaves lastIndex where it was: step over one character.
         if (pattern.lastIndex === from) pattern.lastIndex += 1;
       }
+      return matches;
     };
     // V8 interprets a new regex's first runs and compiles it to machine code once it is used
     // again: warm it up on a little of the text, so that every size times the compiled code.
     for (let round = 0; round < 3; round += 1) scan(text.slice(0, 1000));
     let best = Infinity;
+    let matches = 0;
     for (let round = 0; round < repeats; round += 1) {
       const start = performance.now();
-      scan(text);
+      matches = scan(text);
       best = Math.min(best, performance.now() - start);
     }
-    parentPort.postMessage({ id, ms: best });
+    parentPort.postMessage({ id, ms: best, matches });
   } catch (error) {
     parentPort.postMessage({ id, error: `${error.name}: ${error.message}` });
   }
