@@ -2,6 +2,7 @@ import { LoopgateError } from "../core/errors.js";
 import { oneLine } from "../core/one-line.js";
 import { JournalError } from "../runner/journal-error.js";
 import { redact } from "../core/redaction/redaction.js";
+import { printable } from "../core/printable.js";
 import type { Command } from "./command.js";
 import { UsageError } from "./usage-error.js";
 
@@ -111,10 +112,12 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
       streams.stdout(command.help);
       return 0;
     }
+    // Everything printed passes here: controls and escape sequences in journaled or given text
+    // (answers, test output, reviews, file names) reach the terminal as visible escapes.
     let output = "";
     const code = await command.run({
       args,
-      stdout: (text) => (output += text),
+      stdout: (text, painted) => (output += painted === true ? text : printable(text)),
       stderr: streams.stderr,
     });
     // Redacted where it enters and once more where it leaves: nothing a command prints carries a
@@ -126,16 +129,16 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
       LoopgateError.is(error) &&
       (error.code === "INVALID_INPUT" || error.code === "INVALID_USAGE")
     ) {
-      streams.stderr(`error: ${redact(oneLine(error.message))}\n`);
+      streams.stderr(`error: ${printable(redact(oneLine(error.message)))}\n`);
       return 2;
     }
     // A journal that is missing, foreign (2), damaged or changed (5): one line, as bad input.
     if (JournalError.isJournalError(error)) {
-      streams.stderr(`error: ${redact(oneLine(error.message))}\n`);
+      streams.stderr(`error: ${printable(redact(oneLine(error.message)))}\n`);
       return error.exitCode;
     }
     streams.stderr(
-      `internal error: ${redact(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
+      `internal error: ${printable(redact(error instanceof Error ? (error.stack ?? error.message) : String(error)))}\n`,
     );
     return 1;
   }

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { Answer } from "../core/loop/answer.js";
-import { decodeDocument } from "./decode-document.js";
+import { decodeDocument, withKey } from "./decode-document.js";
 import { integerAtLeast, list, mapping, name, text } from "./fields.js";
 import { InputError } from "./input-error.js";
 import { redactStrings } from "../core/redaction/redact-strings.js";
@@ -69,7 +69,10 @@ export function decodeAnswersFile(document: unknown): AnswersByTask {
     byTask.set(
       taskId,
       entries.map((entry, position) =>
-        answerOf(entry, `answers.${taskId}${Array.isArray(value) ? `[${position}]` : ""}`),
+        answerOf(
+          entry,
+          `${withKey("answers", taskId)}${Array.isArray(value) ? `[${position}]` : ""}`,
+        ),
       ),
     );
   }
