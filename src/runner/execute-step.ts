@@ -8,6 +8,7 @@ import { readReport } from "./report-file.js";
 import { reviewVerdict } from "./review-verdict.js";
 import { runCommand } from "./run-command.js";
 import { stepFiles } from "./step-files.js";
+import type { StepProcesses } from "./step-processes.js";
 
 /** A step's time limit when the task file sets none: long enough for an agent, short of forever. */
 export const DEFAULT_STEP_TIMEOUT_MS = 60 * 60 * 1000;
@@ -20,7 +21,7 @@ export interface StepContext {
   readonly baseDir: string;
   readonly outputLimit: number;
   /** Called once the step's process runs. */
-  readonly onSpawn?: (pid: number) => void;
+  readonly onSpawn?: (processes: StepProcesses) => void;
 }
 
 /**
@@ -43,7 +44,7 @@ export async function executeStep(
     outputLimit: context.outputLimit,
     ...(context.onSpawn === undefined ? {} : { onSpawn: context.onSpawn }),
   });
-  const report = readReport(protocol.reportFile);
+  const report = readReport(protocol.reportFile, context.outputLimit);
   const measure = {
     exitCode: result.exitCode,
     timedOut: result.timedOut,

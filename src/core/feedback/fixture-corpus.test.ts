@@ -13,6 +13,9 @@ interface ExpectedFact {
   readonly received: string | null;
   /** Words of the error that the failure's message must contain. */
   readonly keyword: string;
+  /** A lint or compiler finding's column and rule, when the output gives them. */
+  readonly column?: number;
+  readonly rule?: string;
 }
 
 // Vite reads the corpus at build time, so the core stays free of I/O.
@@ -53,10 +56,19 @@ function caseOf(path: string): { runner: string; name: string; file: string } {
   return { runner, name, file };
 }
 
-/** The failure a fact is about: the one with the fact's test name, else the first unnamed one. */
+/**
+ * The failure a fact is about: the one with the fact's test name (a finding's, null) at its line
+ * and column, else the first with its name, else the one at its index.
+ */
 function failureFor(failures: readonly Failure[], fact: ExpectedFact, index: number): Failure {
   const named = failures.filter((failure) => failure.test === fact.test);
-  return named.find((failure) => failure.line === fact.line) ?? named[0] ?? failures[index]!;
+  const placed = named.filter((failure) => failure.line === fact.line);
+  return (
+    placed.find((failure) => failure.column === fact.column) ??
+    placed[0] ??
+    named[0] ??
+    failures[index]!
+  );
 }
 
 describe("fixture corpus: real runners' outputs", () => {
@@ -79,13 +91,21 @@ describe("fixture corpus: real runners' outputs", () => {
       if (expected.length > 0) expect(feedback.runner).toBe(parser?.name);
       expected.forEach((fact, index) => {
         const failure = failureFor(failures, fact, index);
-        expect({ ...failure, message: failure.message.includes(fact.keyword) }).toEqual({
+        const { column, rule, ...facts } = failure;
+        expect({
+          ...facts,
+          message: failure.message.includes(fact.keyword),
+          ...(fact.column === undefined ? {} : { column }),
+          ...(fact.rule === undefined ? {} : { rule }),
+        }).toEqual({
           test: fact.test,
           file: fact.file,
           line: fact.line,
           expected: fact.expected,
           received: fact.received,
           message: true,
+          ...(fact.column === undefined ? {} : { column: fact.column }),
+          ...(fact.rule === undefined ? {} : { rule: fact.rule }),
         });
       });
     });

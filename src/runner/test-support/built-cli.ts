@@ -12,21 +12,27 @@ export function requireBuild(): void {
   if (!existsSync(BUNDLE)) throw new Error("build the CLI first: npm run build");
 }
 
-/** Runs the built CLI to its end. */
+/** Runs the built CLI to its end, with `input` on its standard input. */
 export function cli(
   args: readonly string[],
   env: NodeJS.ProcessEnv = {},
   cwd = ROOT,
+  input = "",
 ): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [BIN, ...args], {
     cwd,
     env: { ...process.env, NO_COLOR: "1", ...env },
     encoding: "utf8",
+    input,
     timeout: 120_000,
   });
 }
 
-/** Starts the built CLI without waiting, for tests that kill it. */
-export function startCli(args: readonly string[], cwd = ROOT) {
-  return spawn(process.execPath, [BIN, ...args], { cwd, stdio: "ignore" });
+/** Starts the built CLI without waiting, for tests that kill it; stderr piped if asked. */
+export function startCli(
+  args: readonly string[],
+  cwd = ROOT,
+  stderr: "ignore" | "pipe" = "ignore",
+) {
+  return spawn(process.execPath, [BIN, ...args], { cwd, stdio: ["ignore", "ignore", stderr] });
 }

@@ -1,4 +1,5 @@
 import type { TestOutputParser } from "../feedback.js";
+import { ctrfParser } from "../reports/ctrf.js";
 import { cargoParser } from "./cargo.js";
 import { goTestParser } from "./go-test.js";
 import { jestParser } from "./jest.js";
@@ -7,6 +8,15 @@ import { mochaParser } from "./mocha.js";
 import { nodeTestParser } from "./node-test.js";
 import { pytestParser } from "./pytest.js";
 import { tapParser } from "./tap.js";
+import { rspecParser } from "./rspec.js";
+import { phpunitParser } from "./phpunit.js";
+import { junit5Parser } from "./junit5.js";
+import { flake8Parser } from "./flake8.js";
+import { mypyParser } from "./mypy.js";
+import { pyrightParser } from "./pyright.js";
+import { ruffParser } from "./ruff.js";
+import { rustcParser } from "./rustc.js";
+import { unittestParser } from "./unittest.js";
 import { vitestParser } from "./vitest.js";
 
 /**
@@ -23,9 +33,21 @@ export const builtinParsers: readonly TestOutputParser[] = [
   nodeTestParser,
   // Python, Go and Rust runners; pytest before `junit`, which reads its `--junitxml` for it.
   pytestParser,
+  unittestParser,
   goTestParser,
   cargoParser,
+  rspecParser,
+  phpunitParser,
+  junit5Parser,
+  // Type checkers, linters and compilers: their findings have no test. rustc after cargo, which
+  // reads a failed `cargo test` build itself; ruff before flake8, whose lines it shares.
+  rustcParser,
+  mypyParser,
+  pyrightParser,
+  ruffParser,
+  flake8Parser,
   // Generic formats last: many runners emit them.
+  ctrfParser,
   tapParser,
   junitParser,
 ];
