@@ -178,9 +178,8 @@ describe("reviewFeedback (formats)", () => {
       "nit",
       "thought",
       "note",
-      undefined,
+      "nit (if-minor)",
     ]);
-    expect(feedback.actionableItems.at(-1)).toBe("+1 more point");
     expect(feedback.actionableItems.join("\n")).not.toMatch(/praise|TokenStore/);
   });
 
@@ -213,7 +212,7 @@ describe("reviewFeedback (formats)", () => {
       [
         "src/auth/refresh.ts:61 @typescript-eslint/no-unused-vars: 'token' is assigned a value but never used.",
         "src/http/client.ts:90 no-console: Unexpected console statement.",
-        "src/http/client.ts:95 prettier/prettier: Replace `··return·x` with `··return·x;`",
+        "…:95 prettier/prettier: Replace `··return·x` with `··return·x;`",
       ],
     ],
     [
@@ -223,7 +222,7 @@ describe("reviewFeedback (formats)", () => {
       [
         "src/users/db.js:21 js/sql-injection: This query string depends on a [user-provided value](1).",
         "src/users/routes.js:30 js/missing-rate-limiting: This route handler performs a database access, but is not rate-limited.",
-        "src/users/routes.js:9 js/unused-local-variable: Unused variable legacyFilter.",
+        "…:9 js/unused-local-variable: Unused variable legacyFilter.",
       ],
     ],
     [
@@ -243,13 +242,33 @@ describe("reviewFeedback (formats)", () => {
 
   it("counts the least urgent points instead of cutting every item to a stub", () => {
     const review = Array.from(
-      { length: 12 },
+      { length: 40 },
       (_, index) => `- nit: rename variable number ${index} in src/a.ts:${index + 1} please`,
     ).join("\n");
     const feedback = reviewFeedback(`- issue: leak in src/b.ts:9\n${review}`, { maxLength: 300 });
     expect(feedback.actionableItems.at(-1)).toMatch(/^\+\d+ more points$/);
     for (const item of feedback.actionableItems.slice(1, -1))
-      expect(item).toMatch(/src\/a\.ts:\d+/);
+      expect(item).toMatch(/^(?:src\/a\.ts|…):\d+ nit/);
+  });
+
+  it("names every finding's place and rule before any finding's words, the file once per run", () => {
+    const diagnostics = Array.from({ length: 15 }, (_, index) => ({
+      message: `Something about finding number ${index} that takes some room to say`,
+      location: {
+        path: `src/file-${Math.floor(index / 5)}.ts`,
+        range: { start: { line: index + 1 } },
+      },
+      severity: "ERROR",
+      code: { value: `rule-${index}` },
+    }));
+    const feedback = reviewFeedback(JSON.stringify({ diagnostics }), { maxLength: 500 });
+    const items = feedback.actionableItems;
+    expect(items).toHaveLength(15);
+    for (const [index, item] of items.entries()) {
+      const place = index % 5 === 0 ? `src/file-${index / 5}.ts:${index + 1}` : `…:${index + 1}`;
+      expect(item.startsWith(`${place} rule-${index}`)).toBe(true);
+    }
+    expect(items[0]).toContain("finding number 0 that takes some room to say");
   });
 
   it("is only as urgent as its most urgent point", () => {

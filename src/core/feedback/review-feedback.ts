@@ -6,10 +6,14 @@ import type { ReviewVerdict } from "./review/github-review.js";
 import { byPriority, reviewPointParts, type ReviewPoint } from "./review/review-point.js";
 import { readReview } from "./review/review-points-of.js";
 
-/** Points that get an item, as for test failures; the last item counts the rest. */
-const MAX_ITEMS = 10;
+/** Points that get an item, at most; the last item counts the rest. */
+const MAX_ITEMS = 20;
 /** Lengths of a point's words in its briefer forms, in code points; the last form is whole. */
 const FORM_LENGTHS = [40, 90, 180];
+/** How far back from a cut a word's end is looked for, so a cut does not split a word. */
+const WORD_REACH = 12;
+/** Longest first sentence given a form of its own: the finding, before its explanation. */
+const MAX_SENTENCE_LENGTH = 160;
 
 /** Summary of a rejection that came without a word. */
 export const EMPTY_REVIEW_SUMMARY = "Review rejected without comments";
@@ -24,18 +28,50 @@ function countsOf(points: readonly ReviewPoint[]): string {
     .join(", ");
 }
 
+/** `words` cut to `length` code points, at the end of a word when one ends shortly before. */
+function cutWords(words: string, length: number): string {
+  const cut = truncateCodePoints(words, length);
+  const kept = cut.slice(0, -1);
+  const space = kept.lastIndexOf(" ");
+  return space >= 0 && codePointLength(kept) - codePointLength(kept.slice(0, space)) <= WORD_REACH
+    ? `${kept.slice(0, space)}…`
+    : cut;
+}
+
+/** The words up to the end of their first sentence, or null when they are one sentence. */
+function firstSentence(words: string): string | null {
+  const end = /[.!?;](?=\s+\S)/.exec(words);
+  if (end === null) return null;
+  const sentence = words.slice(0, end.index + 1);
+  return codePointLength(sentence) <= MAX_SENTENCE_LENGTH ? sentence : null;
+}
+
 /**
- * A point's item from brief to whole, as test failures have: its place (`path:line`) and label
- * in every form, its words cut to 40, 90 and 180 code points, then whole. Fitting names every
- * point's place before any point gets more words.
+ * A point's item from brief to whole, as test failures have: its place leads every form —
+ * `…:line` when the item above is about the same file, as test feedback writes it — then its
+ * label alone (a linter's rule, a Conventional Comments label), then its words cut to 40, 90
+ * and 180 code points (at a word's end) and its first sentence, shortest first, then whole.
+ * Fitting names every point's place before any point gets more words.
  */
-function itemForms(point: ReviewPoint): ItemForms {
+function itemForms(point: ReviewPoint, previous: ReviewPoint | undefined): ItemForms {
   const { location, words } = reviewPointParts(point);
-  const at = location === null ? "" : `${location} `;
-  const forms = FORM_LENGTHS.filter((length) => codePointLength(words) > length).map(
-    (length) => `${at}${truncateCodePoints(words, length)}`,
-  );
-  return [...forms, `${at}${words}`];
+  const samePath = previous !== undefined && point.path !== null && previous.path === point.path;
+  const place =
+    location === null || point.path === null
+      ? location
+      : samePath
+        ? `…${location.slice(point.path.length)}`
+        : location;
+  const at = place === null ? "" : `${place} `;
+  const label = point.label === null ? [] : [`${at}${point.label}`];
+  const sentence = firstSentence(words);
+  const cuts = [
+    ...FORM_LENGTHS.filter((length) => codePointLength(words) > length).map((length) =>
+      cutWords(words, length),
+    ),
+    ...(sentence === null ? [] : [sentence]),
+  ].sort((a, b) => codePointLength(a) - codePointLength(b));
+  return [...new Set([...label, ...cuts.map((cut) => `${at}${cut}`), `${at}${words}`])];
 }
 
 /** `+N more points`, for the points the items leave out. */
@@ -55,7 +91,9 @@ function fittedItems(
   points: readonly ReviewPoint[],
   maxLength: number,
 ): FittedFeedback {
-  const forms = points.slice(0, MAX_ITEMS).map(itemForms);
+  const forms = points
+    .slice(0, MAX_ITEMS)
+    .map((point, index) => itemForms(point, points[index - 1]));
   for (let shown = forms.length; shown >= 1; shown -= 1) {
     const rest = points.length - shown;
     const room = maxLength - (rest > 0 ? codePointLength(morePoints(rest)) : 0);

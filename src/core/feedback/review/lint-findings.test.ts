@@ -29,7 +29,7 @@ const STYLISH = [
 ].join("\n");
 
 describe("lintFindingPoints", () => {
-  it("reads a parser's findings as points with their rule, at the level the tool printed beside them", () => {
+  it("reads a parser's findings as points with their rule, at the level the tool printed (medium when none)", () => {
     const parser = parserOf([
       finding("src/a.js", 13, "'x' is assigned a value but never used", "no-unused-vars"),
       finding("src/a.js", 20, "Unexpected console statement", "no-console"),
@@ -40,6 +40,8 @@ describe("lintFindingPoints", () => {
         "lint/style/useBlockStatements",
       ),
       finding("src/c.ts", 1, "Printed nowhere", "TS1"),
+      finding("src/d.rs", 4, "warning[E0599]: no method named `x`", "E0599"),
+      finding("src/d.rs", 9, "error: redundant closure", "clippy::redundant_closure"),
     ]);
     expect(lintFindingPoints(STYLISH, [parser])).toEqual([
       {
@@ -63,7 +65,48 @@ describe("lintFindingPoints", () => {
         message: "Block statements are preferred in this position.",
         label: "lint/style/useBlockStatements",
       },
-      { path: "src/c.ts", line: 1, priority: "high", message: "Printed nowhere", label: "TS1" },
+      { path: "src/c.ts", line: 1, priority: "medium", message: "Printed nowhere", label: "TS1" },
+      {
+        path: "src/d.rs",
+        line: 4,
+        priority: "medium",
+        message: "no method named `x`",
+        label: "E0599",
+      },
+      {
+        path: "src/d.rs",
+        line: 9,
+        priority: "high",
+        message: "redundant closure",
+        label: "clippy::redundant_closure",
+      },
+    ]);
+  });
+
+  it("takes a Pylint id the words start with as the rule, its category as the level", () => {
+    const parser = parserOf([
+      { ...finding("serve.py", 149, "E0606: Possibly using variable 'f' before assignment") },
+      { ...finding("serve.py", 150, "C0114: Missing module docstring") },
+    ]);
+    const output = [
+      "serve.py:149:39: E0606: Possibly using variable 'f' before assignment",
+      "serve.py:150:0: C0114: Missing module docstring",
+    ].join("\n");
+    expect(lintFindingPoints(output, [parser])).toEqual([
+      {
+        path: "serve.py",
+        line: 149,
+        priority: "high",
+        message: "Possibly using variable 'f' before assignment",
+        label: "E0606",
+      },
+      {
+        path: "serve.py",
+        line: 150,
+        priority: "low",
+        message: "Missing module docstring",
+        label: "C0114",
+      },
     ]);
   });
 

@@ -3,6 +3,7 @@ import type { Failure, Priority, TestOutputParser } from "../feedback.js";
 import { builtinParsers } from "../parsers/builtin-parsers.js";
 import type { ReviewPoint } from "./review-point.js";
 import { toolMessage } from "./review-point.js";
+import { toolLevelOf } from "./severity.js";
 
 /** Severity marks a linter prints beside a finding: words, and Biome's and ESLint's icons. */
 const SEVERITY_MARKS: readonly (readonly [RegExp, Priority])[] = [
@@ -16,16 +17,39 @@ function isFinding(failure: Failure): boolean {
   return failure.test === null && (failure.rule !== undefined || failure.column !== undefined);
 }
 
+/** A severity word a compiler starts its message with: rustc's `error:`, `warning[E0599]:`. */
+const LEADING_LEVEL = /^(error|warning|note|info|help)(?:\[[^\]]{1,40}\])?:\s+/i;
+
+/** A message id a finding's words start with when the parser left it there: Pylint's `E0606: …`. */
+const LEADING_ID = /^([A-Z]{1,3}\d{3,4}):\s+/;
+
+/** A finding with the message id its words start with as its rule, when it has none. */
+function withLeadingId(failure: Failure): Failure {
+  const id = failure.rule === undefined ? LEADING_ID.exec(failure.message) : null;
+  return id === null || id[1] === undefined
+    ? failure
+    : { ...failure, rule: id[1], message: failure.message.slice(id[0].length) };
+}
+
+/** How much of a message's first line is looked for in the output: enough to find its line. */
+const PROBE_LENGTH = 40;
+
 /**
- * The level the tool printed beside a finding: the severity word or icon on the line that holds
- * its message (or the line before it, where Biome puts the header); high when none is found —
- * a finding fails the step that reports it.
+ * The level the tool printed beside a finding: the severity word its message starts with, else
+ * the level on the line that holds its message (see `toolLevelOf`: a Pylint id's category
+ * too), else a severity word or icon there
+ * (its first line, for a message that goes on below); medium when the tool prints none
+ * (flake8's `F401 'sys' imported but unused`), as for any review point without a level.
  */
 function findingPriority(lines: readonly string[], failure: Failure): Priority {
-  const at = lines.findIndex((line) => failure.message !== "" && line.includes(failure.message));
-  const levelIn = (line: string | undefined): Priority | undefined =>
-    SEVERITY_MARKS.find(([mark]) => mark.test((line ?? "").replace(failure.message, "")))?.[1];
-  return at < 0 ? "high" : (levelIn(lines[at]) ?? levelIn(lines[at - 1]) ?? "high");
+  const levelIn = (text: string): Priority | undefined =>
+    SEVERITY_MARKS.find(([mark]) => mark.test(text))?.[1];
+  const leading = LEADING_LEVEL.exec(failure.message)?.[1];
+  if (leading !== undefined) return levelIn(leading) ?? "medium";
+  const probe = (failure.message.split("\n", 1)[0] ?? "").slice(0, PROBE_LENGTH);
+  const line = lines.find((text) => probe !== "" && text.includes(probe));
+  if (line === undefined) return "medium";
+  return toolLevelOf(line.trim()) ?? levelIn(line.replace(probe, "")) ?? "medium";
 }
 
 /**
@@ -43,13 +67,16 @@ export function lintFindingPoints(
     const failures = parser.parse(text);
     if (failures.length === 0 || !failures.every(isFinding)) continue;
     const lines = logLines(text);
-    return failures.map((failure) => ({
-      path: failure.file,
-      line: failure.line,
-      priority: findingPriority(lines, failure),
-      message: toolMessage(failure.message, failure.rule ?? null),
-      label: failure.rule ?? null,
-    }));
+    return failures.map((raw) => {
+      const failure = withLeadingId(raw);
+      return {
+        path: failure.file,
+        line: failure.line,
+        priority: findingPriority(lines, failure),
+        message: toolMessage(failure.message.replace(LEADING_LEVEL, ""), failure.rule ?? null),
+        label: failure.rule ?? null,
+      };
+    });
   }
   return null;
 }

@@ -123,7 +123,8 @@ function candidateOf(open: OpenPoint, fallback: Priority): Candidate | null {
   const line = own || open.line === null || location.path === null ? location.line : open.line;
   const located = own || (location.path !== null && line !== null);
   const labelled = comment !== null || open.priority !== null;
-  if (section.kind === "praise" || section.kind === "verdict") return null;
+  if (section.kind === "praise") return null;
+  if (section.kind === "verdict" && !labelled && !located) return null;
   if (section.kind === "summary" && !located) return null;
   const asks = asksForChange(message);
   if (section.kind === "assessment" && !asks && !labelled && !located) return null;
@@ -200,7 +201,7 @@ function startsPoint(content: string, bullet: boolean, title: boolean): boolean 
  * a bold title) with the paragraphs after them, lines that start with a `path:line`, and other
  * paragraphs are points. Headings, lead-ins ending with `:` and kept `<details>` groups are
  * not: they give the points below them their kind (praise and summaries are dropped, an
- * assessment keeps what asks for a change), their level (`## Blocking`, `### 🟡 Minor`,
+ * assessment keeps what asks for a change, a verdict heading only labelled or located findings), their level (`## Blocking`, `### 🟡 Minor`,
  * `Nits:`) and their file (`src/a.ts (2)`). A point's own label wins over its words' markers,
  * which win over its section's level, else `fallback`. Verdict lines, bots' counts and "no
  * issues found" are not points; an intro or outro paragraph that asks for nothing is dropped

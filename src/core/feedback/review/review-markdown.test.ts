@@ -19,6 +19,22 @@ describe("reviewTokens", () => {
     expect(lines("a\n```diff\n- x\n```\nb\n~~~\ny\n~~~\n````suggestion\nz\n")).toEqual(["a", "b"]);
   });
 
+  it("reads the finding records in a code block as list items, nothing else in it", () => {
+    const text = [
+      "```",
+      "FINDINGS:",
+      "major|The floor is overridden.|scripts/agent.sh:675",
+      "a|b|c",
+      "low | src/a.ts:3 | typo",
+      "END FINDINGS",
+      "```",
+    ].join("\n");
+    expect(lines(text)).toEqual([
+      "- major: The floor is overridden. (scripts/agent.sh:675)",
+      "- low: typo (src/a.ts:3)",
+    ]);
+  });
+
   it("keeps findings groups and drops every other collapsible, nested ones too", () => {
     const text = [
       "<details><summary>🧹 Nitpick comments (1)</summary><blockquote>",

@@ -27,6 +27,12 @@ describe("reviewPointText", () => {
       point({ path: "a.ts", line: 3, message: `${"x ".repeat(30)}a.ts:3` }),
       `a.ts:3 ${"x ".repeat(30).trim()}`,
     ],
+    [point({ path: "a.py", line: 57, message: "a.py line 57: joined" }), "a.py:57 joined"],
+    [
+      point({ path: "a.py", line: 57, message: "a.py, line 58: joined" }),
+      "a.py:57 a.py, line 58: joined",
+    ],
+    [point({ path: "a.sh", line: 6, message: "floor. (a.sh:6)" }), "a.sh:6 floor."],
   ])("renders %j", (input, text) => {
     expect(reviewPointText(input)).toBe(text);
   });

@@ -48,7 +48,8 @@ export function reviewPointParts(point: ReviewPoint): { location: string | null;
   if (lead !== "" && /^(?::\d+)*$/.test(leadPlace.slice(location.length))) {
     return { location: leadPlace, words: labelled(wordsAfter(point.message.slice(lead.length))) };
   }
-  return { location, words: labelled(wordsAfter(withoutPlace(point.message, location))) };
+  const words = withoutPlace(point.message, point.path, point.line);
+  return { location, words: labelled(wordsAfter(words)) };
 }
 
 /** Words with the punctuation that joined them to a place cut: `— refresh token …` → `refresh token …`. */
@@ -59,15 +60,19 @@ function wordsAfter(text: string): string {
 /**
  * A message without the place its item already leads with, where the words only label
  * themselves with it: `Description section (.github/T.md:2):` → `Description section:`,
- * `1. src/a.ts:61 — token logged` → `token logged`, `Null check missing in a.ts:10` → `Null
- * check missing`. A place inside a sentence stays.
+ * `1. src/a.ts:61 — token logged` → `token logged`, `a.py line 57: …` → `…`, `Null check
+ * missing in a.ts:10` → `Null check missing`. A place inside a sentence stays.
  */
-function withoutPlace(message: string, location: string): string {
-  const place = location.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function withoutPlace(message: string, path: string, line: number | null): string {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const place =
+    line === null
+      ? String.raw`${escaped}(?::\d+)*`
+      : String.raw`${escaped}(?::${line}(?::\d+)*|,?\s+(?:at\s+)?line\s+${line}\b)`;
   return message
-    .replace(new RegExp(String.raw`\s*\(${place}(?::\d+)*\)`), "")
-    .replace(new RegExp(String.raw`^(?:\d{1,3}[.)]\s*)?\W{0,4}${place}(?::\d+)*`), "")
-    .replace(new RegExp(String.raw`[,;]?\s+(?:(?:in|at|see)\s+)?${place}(?::\d+)*\.?$`), "");
+    .replace(new RegExp(String.raw`\s*\(${place}\)`), "")
+    .replace(new RegExp(String.raw`^(?:\d{1,3}[.)]\s*)?\W{0,4}${place}`), "")
+    .replace(new RegExp(String.raw`[,;]?\s+(?:(?:in|at|see)\s+)?${place}\.?$`), "");
 }
 
 /** `path:line label: message`: the point's item whole (see `reviewPointParts`). */
