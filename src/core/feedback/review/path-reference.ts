@@ -6,16 +6,15 @@ export interface PathReference {
 
 /** Punctuation that wraps a reference in prose: `(src/a.ts:3)`, `` `src/a.ts:3` ``, `src/a.ts:3.` */
 const TRAILING = `)"'\`>],.;:`;
-/** Longest line number read: a 10-digit "line" is an id, not a place. */
-const LINE = String.raw`(\d{1,9})`;
+// Line numbers are read up to 9 digits: a 10-digit "line" is an id, not a place.
 /** `path:12`, `path:12:5`, `path:12-20` (a range's first line), `path#L12`. */
-const COLON_FORM = new RegExp(String.raw`^([\w./@-]+)(?::${LINE}(?::\d+|-\d+)?|#L${LINE})$`);
+const COLON_FORM = /^([\w./@-]+)(?::(\d{1,9})(?::\d+|-\d+)?|#L(\d{1,9}))$/;
 /** tsc's and MSBuild's `path(12,5)`. */
-const PAREN_FORM = new RegExp(String.raw`^([\w./@-]+)\(${LINE}(?:,\d+)?\):?$`);
+const PAREN_FORM = /^([\w./@-]+)\((\d{1,9})(?:,\d+)?\):?$/;
 /** `line 57`, `lines 93-112`, `Line 51:9`, `L12`: a line named by a word, for a path said elsewhere. */
-const LINE_WORD = new RegExp(String.raw`\b(?:lines?\s+|L)${LINE}\b`, "i");
+const LINE_WORD = /\b(?:lines?\s+|L)(\d{1,9})\b/i;
 /** CodeRabbit's nitpicks start with their range: `` `670-691`: ``. */
-const LEADING_RANGE = new RegExp(String.raw`^\W{0,2}${LINE}(?:-\d+)?\W{0,2}:`);
+const LEADING_RANGE = /^\W{0,2}(\d{1,9})(?:-\d+)?\W{0,2}:/;
 
 /** `token` without the characters of `trailing` at its end. */
 function withoutTrailing(token: string, trailing: string): string {

@@ -49,12 +49,10 @@ const SHORTCODES: ReadonlyMap<string, string> = new Map([
   [":information_source:", "ℹ️"],
 ]);
 
-/** A link's or image's target: `(url)` or `(url "title")`. */
-const LINK_TARGET = String.raw`\([^)\s]{0,2000}(?:\s+["'][^"')]{0,200}["'])?\)`;
-/** `![alt](target)`. */
-const IMAGE = new RegExp(String.raw`!\[([^\]]{0,80})\]${LINK_TARGET}`, "g");
-/** `[text](target)`. */
-const LINK = new RegExp(String.raw`\[([^\]]{0,400})\]${LINK_TARGET}`, "g");
+/** `![alt](target)`, the target `(url)` or `(url "title")`. */
+const IMAGE = /!\[([^\]]{0,80})\]\([^)\s]{0,2000}(?:\s+["'][^"')]{0,200}["'])?\)/g;
+/** `[text](target)`, the target as an image's. */
+const LINK = /\[([^\]]{0,400})\]\([^)\s]{0,2000}(?:\s+["'][^"')]{0,200}["'])?\)/g;
 
 /** A field that is only a severity: `major`, `HIGH`, `nit`. */
 const LEVEL_FIELD =

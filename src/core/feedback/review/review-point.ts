@@ -64,15 +64,66 @@ function wordsAfter(text: string): string {
  * missing in a.ts:10` → `Null check missing`. A place inside a sentence stays.
  */
 function withoutPlace(message: string, path: string, line: number | null): string {
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const place =
-    line === null
-      ? String.raw`${escaped}(?::\d+)*`
-      : String.raw`${escaped}(?::${line}(?::\d+)*|,?\s+(?:at\s+)?line\s+${line}\b)`;
-  return message
-    .replace(new RegExp(String.raw`\s*\(${place}\)`), "")
-    .replace(new RegExp(String.raw`^(?:\d{1,3}[.)]\s*)?\W{0,4}${place}`), "")
-    .replace(new RegExp(String.raw`[,;]?\s+(?:(?:in|at|see)\s+)?${place}\.?$`), "");
+  return withoutTrailingPlace(
+    withoutLeadingPlace(withoutParenthesizedPlace(message, path, line), path, line),
+    path,
+    line,
+  );
+}
+
+/** A line number's digits or suffix after a path: `:57`, `:57:3`, `, line 57`; none when no line is known. */
+const COLON_LINE = /^:(\d+)(?::\d+)*/;
+const WORD_LINE = /^,?\s+(?:at\s+)?line\s+(\d+)\b/;
+const ANY_COLONS = /^(?::\d+)*/;
+
+/** Where the place starting at `at` (its path there) ends in `text`, or -1 when it is another place. */
+function placeEnd(text: string, at: number, path: string, line: number | null): number {
+  if (!text.startsWith(path, at)) return -1;
+  const rest = text.slice(at + path.length);
+  if (line === null) return at + path.length + (ANY_COLONS.exec(rest)?.[0].length ?? 0);
+  const suffix = COLON_LINE.exec(rest) ?? WORD_LINE.exec(rest);
+  return suffix !== null && Number(suffix[1]) === line ? at + path.length + suffix[0].length : -1;
+}
+
+/** `… (path:line) …` without the parenthesized place and the spaces before it. */
+function withoutParenthesizedPlace(message: string, path: string, line: number | null): string {
+  for (let at = message.indexOf(`(${path}`); at >= 0; at = message.indexOf(`(${path}`, at + 1)) {
+    const end = placeEnd(message, at + 1, path, line);
+    if (end >= 0 && message[end] === ")") {
+      return message.slice(0, at).trimEnd() + message.slice(end + 1);
+    }
+  }
+  return message;
+}
+
+/** What may precede a leading place: a number (`1.`) and a few marks (`**`, `` ` ``, `[`). */
+const LEADING_MARKS = /^(?:\d{1,3}[.)]\s*)?\W{0,4}/;
+
+/** `1. path:line — words` without the numbered place. */
+function withoutLeadingPlace(message: string, path: string, line: number | null): string {
+  const marks = LEADING_MARKS.exec(message)?.[0].length ?? 0;
+  for (let at = marks; at >= 0; at -= 1) {
+    const end = placeEnd(message, at, path, line);
+    if (end >= 0) return message.slice(end);
+  }
+  return message;
+}
+
+/** Words that may join closing words to a place: `… in path:line`. */
+const JOINING_WORDS = [" in", " at", " see"];
+
+/** `words, in path:line.` without the closing place and what joins it to the words. */
+function withoutTrailingPlace(message: string, path: string, line: number | null): string {
+  const at = message.lastIndexOf(path);
+  if (at <= 0) return message;
+  const end = placeEnd(message, at, path, line);
+  const after = end < 0 ? null : message.slice(end);
+  const before = message.slice(0, at);
+  let head = before.trimEnd();
+  if ((after !== "" && after !== ".") || head.length === before.length) return message;
+  const word = JOINING_WORDS.find((joint) => head.endsWith(joint));
+  if (word !== undefined) head = head.slice(0, -word.length).trimEnd();
+  return head.endsWith(",") || head.endsWith(";") ? head.slice(0, -1) : head;
 }
 
 /** `path:line label: message`: the point's item whole (see `reviewPointParts`). */

@@ -108,7 +108,9 @@ export function levelOf(text: string): Priority | null {
  * `E501` is a code, not a level).
  */
 export function toolLevelOf(line: string): Priority | null {
-  const bracketed = /\[(error|warning|info)\/[^\]\s]+\]\s*$/i.exec(line)?.[1];
+  const trimmed = line.trimEnd();
+  const tag = trimmed.slice(Math.max(0, trimmed.lastIndexOf("[")));
+  const bracketed = /^\[(error|warning|info)\/[^\]\s]+\]$/i.exec(tag)?.[1];
   if (bracketed !== undefined) return LEVEL_WORDS.get(bracketed.toLowerCase()) ?? null;
   const afterPlace = /^\S+?(?::\d+){1,2}:?|^\S+?\(\d+(?:,\d+)?\):?/.exec(line)?.[0].length ?? -1;
   if (afterPlace < 0) return null;
