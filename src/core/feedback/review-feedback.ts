@@ -49,8 +49,9 @@ function firstSentence(words: string): string | null {
 /**
  * A point's item from brief to whole, as test failures have: its place leads every form —
  * `…:line` when the item above is about the same file, as test feedback writes it — then its
- * label alone (a linter's rule, a Conventional Comments label), then its words cut to 40, 90
- * and 180 code points (at a word's end) and its first sentence, shortest first, then whole.
+ * label alone (a linter's rule, a Conventional Comments label), then its words cut to 40 (only
+ * without a label), 90 and 180 code points (at a word's end) and its first sentence, shortest
+ * first, then whole.
  * Fitting names every point's place before any point gets more words.
  */
 function itemForms(point: ReviewPoint, previous: ReviewPoint | undefined): ItemForms {
@@ -65,10 +66,12 @@ function itemForms(point: ReviewPoint, previous: ReviewPoint | undefined): ItemF
   const at = place === null ? "" : `${place} `;
   const label = point.label === null ? [] : [`${at}${point.label}`];
   const sentence = firstSentence(words);
+  // With a label to say what it is about, a point's words cut to 40 say nothing more.
+  const lengths = point.label === null ? FORM_LENGTHS : FORM_LENGTHS.slice(1);
   const cuts = [
-    ...FORM_LENGTHS.filter((length) => codePointLength(words) > length).map((length) =>
-      cutWords(words, length),
-    ),
+    ...lengths
+      .filter((length) => codePointLength(words) > length)
+      .map((length) => cutWords(words, length)),
     ...(sentence === null ? [] : [sentence]),
   ].sort((a, b) => codePointLength(a) - codePointLength(b));
   return [...new Set([...label, ...cuts.map((cut) => `${at}${cut}`), `${at}${words}`])];

@@ -110,6 +110,25 @@ describe("lintFindingPoints", () => {
     ]);
   });
 
+  it("reads a run as findings when one of them lacks its code", () => {
+    const coded = finding("a.py", 3, "Incompatible return value type", "return-value");
+    const bare: Failure = {
+      test: null,
+      file: "b.py",
+      line: 9,
+      expected: null,
+      received: null,
+      message: "Argument 1 has incompatible type",
+    };
+    const points = lintFindingPoints("a.py:3: error: x\nb.py:9: error: y", [
+      parserOf([coded, bare]),
+    ]);
+    expect(points?.map((point) => [point.path, point.label])).toEqual([
+      ["a.py", "return-value"],
+      ["b.py", null],
+    ]);
+  });
+
   it("leaves to the markdown reader what no parser reads as findings only", () => {
     const test: Failure = { ...finding("a.test.js", 3, "expected 1"), test: "adds" };
     expect(lintFindingPoints("x", [parserOf([test])])).toBeNull();

@@ -12,9 +12,16 @@ const SEVERITY_MARKS: readonly (readonly [RegExp, Priority])[] = [
   [/\b(?:info|note|hint)\b|ℹ/i, "low"],
 ];
 
-/** Whether a parsed failure is a lint or type-check finding rather than a failing test. */
-function isFinding(failure: Failure): boolean {
-  return failure.test === null && (failure.rule !== undefined || failure.column !== undefined);
+/**
+ * Whether parsed failures are a lint or type-check run's findings rather than failing tests:
+ * none names a test and some carry a column or a rule (one finding whose code the tool left
+ * off, or the parser missed, does not make the run prose).
+ */
+function areFindings(failures: readonly Failure[]): boolean {
+  return (
+    failures.every((failure) => failure.test === null) &&
+    failures.some((failure) => failure.rule !== undefined || failure.column !== undefined)
+  );
 }
 
 /** A severity word a compiler starts its message with: rustc's `error:`, `warning[E0599]:`. */
@@ -36,8 +43,8 @@ const PROBE_LENGTH = 40;
 
 /**
  * The level the tool printed beside a finding: the severity word its message starts with, else
- * the level on the line that holds its message (see `toolLevelOf`: a Pylint id's category
- * too), else a severity word or icon there
+ * the level on a line that holds its message and names one (see `toolLevelOf`: a Pylint id's
+ * category too), else a severity word or icon there
  * (its first line, for a message that goes on below); medium when the tool prints none
  * (flake8's `F401 'sys' imported but unused`), as for any review point without a level.
  */
@@ -47,15 +54,21 @@ function findingPriority(lines: readonly string[], failure: Failure): Priority {
   const leading = LEADING_LEVEL.exec(failure.message)?.[1];
   if (leading !== undefined) return levelIn(leading) ?? "medium";
   const probe = (failure.message.split("\n", 1)[0] ?? "").slice(0, PROBE_LENGTH);
-  const line = lines.find((text) => probe !== "" && text.includes(probe));
-  if (line === undefined) return "medium";
-  return toolLevelOf(line.trim()) ?? levelIn(line.replace(probe, "")) ?? "medium";
+  if (probe === "") return "medium";
+  // The same words can close another finding's explanation (tsc's `Type 'string' is not
+  // assignable …` under a TS2345); the first line holding them that names a level decides.
+  for (const line of lines) {
+    if (!line.includes(probe)) continue;
+    const level = toolLevelOf(line.trim()) ?? levelIn(line.replace(probe, ""));
+    if (level !== undefined && level !== null) return level;
+  }
+  return "medium";
 }
 
 /**
  * Lint and type-check output used as a review (a review step that runs ESLint, tsc, mypy,
  * clippy, …): the findings of the first per-runner parser that reads the text as findings only
- * (`test: null`, with a column or a rule), each a point at its file and line with its rule as
+ * (`test: null`, some with a column or a rule), each a point at its file and line with its rule as
  * the label; null when no parser does, so the text is read as prose.
  */
 export function lintFindingPoints(
@@ -65,7 +78,7 @@ export function lintFindingPoints(
   for (const parser of parsers) {
     if (!parser.detect(text)) continue;
     const failures = parser.parse(text);
-    if (failures.length === 0 || !failures.every(isFinding)) continue;
+    if (!areFindings(failures)) continue;
     const lines = logLines(text);
     return failures.map((raw) => {
       const failure = withLeadingId(raw);
