@@ -35,6 +35,18 @@ describe("reviewTokens", () => {
     ]);
   });
 
+  it("reads links as their text and images as nothing, a level badge as its level", () => {
+    expect(
+      lines(
+        [
+          "![medium](https://x/medium.svg) see [the docs](https://x/d 'Docs') now",
+          "[![Gate](https://x/g.png 'Gate')](https://x/gate) **failed**",
+          "a ](b) [c](d e) [f](",
+        ].join("\n"),
+      ),
+    ).toEqual(["[medium] see the docs now", " failed", "a ](b) [c](d e) [f]("]);
+  });
+
   it("keeps findings groups and drops every other collapsible, nested ones too", () => {
     const text = [
       "<details><summary>🧹 Nitpick comments (1)</summary><blockquote>",

@@ -49,10 +49,39 @@ const SHORTCODES: ReadonlyMap<string, string> = new Map([
   [":information_source:", "ℹ️"],
 ]);
 
-/** `![alt](target)`, the target `(url)` or `(url "title")`. */
-const IMAGE = /!\[([^\]]{0,80})\]\([^)\s]{0,2000}(?:\s+["'][^"')]{0,200}["'])?\)/g;
-/** `[text](target)`, the target as an image's. */
-const LINK = /\[([^\]]{0,400})\]\([^)\s]{0,2000}(?:\s+["'][^"')]{0,200}["'])?\)/g;
+/** Longest link text and target read: longer, the brackets are not a link. */
+const MAX_LINK_TEXT = 400;
+const MAX_LINK_TARGET = 2200;
+/** A link's target: `url` or `url "title"`. */
+const LINK_TARGET = /^\S*(?:\s+["'][^"']*["'])?$/;
+
+/**
+ * `line` with its inline images (`images`) or links read as text: `![alt](url)` becomes
+ * `[alt]` when the alt is a level (Gemini's `![medium]` badge), else nothing; `[text](url)`
+ * becomes `text`. Scanned once, each look bounded, so brackets that never close cost nothing.
+ */
+function withoutLinks(line: string, images: boolean): string {
+  let result = "";
+  let at = 0;
+  for (;;) {
+    const open = line.indexOf("](", at);
+    if (open < 0) return result + line.slice(at);
+    const from = Math.max(at, open - MAX_LINK_TEXT);
+    const start = line.slice(from, open).lastIndexOf("[") + from;
+    const end = line.slice(open + 2, open + 2 + MAX_LINK_TARGET).indexOf(")") + open + 2;
+    const image = start > at && line[start - 1] === "!";
+    const target = line.slice(open + 2, end);
+    if (start < from || end < open + 2 || image !== images || !LINK_TARGET.test(target)) {
+      result += line.slice(at, open + 2);
+      at = open + 2;
+      continue;
+    }
+    const text = line.slice(start + 1, open);
+    const kept = !images ? text : /^(?:critical|high|medium|low)$/i.test(text) ? `[${text}]` : "";
+    result += line.slice(at, images ? start - 1 : start) + kept;
+    at = end + 1;
+  }
+}
 
 /** A field that is only a severity: `major`, `HIGH`, `nit`. */
 const LEVEL_FIELD =
@@ -146,13 +175,7 @@ function withTableRows(text: string): string {
 
 /** Inline markdown read as text: images (a badge's level kept as `[medium]`), links, bold, code spans, shortcodes. */
 function inlineText(line: string): string {
-  let text = line.includes("](")
-    ? line
-        .replace(IMAGE, (_whole, alt: string) =>
-          /^(?:critical|high|medium|low)$/i.test(alt) ? `[${alt}]` : "",
-        )
-        .replace(LINK, "$1")
-    : line;
+  let text = line.includes("](") ? withoutLinks(withoutLinks(line, true), false) : line;
   if (text.includes("*") || text.includes("`")) text = text.replace(/\*\*|`/g, "");
   if (text.includes(":"))
     for (const [code, emoji] of SHORTCODES) text = text.replaceAll(code, emoji);
