@@ -20,14 +20,16 @@ export function redactStrings<T>(value: T): T {
   const root = copy(value, pending);
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [source, target] = next;
+    if (Array.isArray(source)) {
+      for (const entry of source as unknown[]) (target as unknown[]).push(copy(entry, pending));
+      continue;
+    }
     for (const [key, entry] of Object.entries(source)) {
+      const item = copy(entry, pending);
       // Defined, not assigned: a parsed `__proto__` key is data, not the copy's prototype.
-      Object.defineProperty(target, key, {
-        value: copy(entry, pending),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      if (key === "__proto__") {
+        Object.defineProperty(target, key, { value: item, enumerable: true, writable: true });
+      } else (target as Record<string, unknown>)[key] = item;
     }
   }
   return root as T;
