@@ -123,7 +123,12 @@ export function decide(input: DecideInput, options: DecideOptions = {}): Decisio
   if (!testPassed) {
     if (!control.autoRetryOnTestFail) return escalate("AUTO_RETRY_DISABLED");
     const tests = (cap: number): TestFeedback =>
-      testFeedback(check.testResult.output, { maxLength: cap, parsers, testsFailed: true });
+      testFeedback(check.testResult.output, {
+        maxLength: cap,
+        parsers,
+        testsFailed: true,
+        ...(check.testResult.reports === undefined ? {} : { reports: check.testResult.reports }),
+      });
     const reviews = (cap: number): Feedback =>
       reviewFeedback(check.reviewResult.feedback, { maxLength: cap });
     return retry(

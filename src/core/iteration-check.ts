@@ -9,6 +9,11 @@ export type ReviewStatus = "approve" | "reject" | "pending";
 export interface TestResult {
   readonly status: TestStatus;
   readonly output: string;
+  /**
+   * Machine-readable reports the run wrote (JUnit XML, Jest/Vitest JSON, `go test -json`, TAP,
+   * CTRF), each whole: their failures are read first, the output adds what they lack.
+   */
+  readonly reports?: readonly string[];
 }
 
 /** What the reviewer reported: its status and its feedback text. */

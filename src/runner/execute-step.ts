@@ -8,6 +8,7 @@ import { readReport } from "./report-file.js";
 import { reviewVerdict } from "./review-verdict.js";
 import { runCommand } from "./run-command.js";
 import { stepFiles } from "./step-files.js";
+import { collectReports } from "./test-reports.js";
 import type { StepProcesses } from "./step-processes.js";
 
 /** A step's time limit when the task file sets none: long enough for an agent, short of forever. */
@@ -26,8 +27,9 @@ export interface StepContext {
 
 /**
  * Runs one step for the loop and reads its outcome: exit code for a test, the verdict for a
- * review, the report file's cost for any. Captured text is redacted before it is journaled, and
- * absolute paths under the step's directory are made relative to it.
+ * review, the report file's cost for any, and a test's declared reports. Captured text is
+ * redacted before it is journaled, and absolute paths under the step's directory are made
+ * relative to it.
  */
 export async function executeStep(
   effect: RunStep,
@@ -36,6 +38,7 @@ export async function executeStep(
 ): Promise<StepOutcome> {
   const protocol = stepFiles(context.runDir, effect);
   const cwd = resolve(context.baseDir, spec.cwd ?? ".");
+  const startedAt = Date.now();
   const result = await runCommand({
     command: spec.command,
     cwd,
@@ -57,13 +60,14 @@ export async function executeStep(
   switch (effect.step) {
     case "generate":
       return { step: "generate", ...measure, output };
-    case "test":
-      return {
-        step: "test",
-        ...measure,
-        status: result.exitCode === 0 && !result.timedOut ? "pass" : "fail",
-        output,
-      };
+    case "test": {
+      const status = result.exitCode === 0 && !result.timedOut ? "pass" : "fail";
+      if (spec.reports === undefined) return { step: "test", ...measure, status, output };
+      const { reports, notes } = collectReports(spec.reports, cwd, startedAt, context.outputLimit);
+      const gap = output === "" || output.endsWith("\n") ? "" : "\n";
+      const noted = notes.length === 0 ? output : `${output}${gap}${notes.join("\n")}\n`;
+      return { step: "test", ...measure, status, output: noted, reports };
+    }
     case "review": {
       const verdict = reviewVerdict(result);
       return {

@@ -308,7 +308,7 @@ describe("decodeDecideDocument: strictness (SPEC §6)", () => {
     [
       "a list for test_result",
       minimal({ test_result: ["fail"] }),
-      "iteration_check.test_result: expected a mapping with status (pass|fail) and output, got a list",
+      "iteration_check.test_result: expected a mapping with status (pass|fail), output and reports, got a list",
     ],
     [
       "a string for review_result",

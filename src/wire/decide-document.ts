@@ -25,8 +25,14 @@ import { InputError } from "./input-error.js";
 import { redactStrings } from "../core/redaction/redact-strings.js";
 
 const testResult = mapping(
-  { status: status(["pass", "fail"]), output: v.optional(text, "") },
-  "expected a mapping with status (pass|fail) and output",
+  {
+    status: status(["pass", "fail"]),
+    output: v.optional(text, ""),
+    reports: v.optional(
+      v.pipe(list(text), v.description("machine-readable reports the run wrote, each whole")),
+    ),
+  },
+  "expected a mapping with status (pass|fail), output and reports",
 );
 
 const reviewResult = mapping(

@@ -88,6 +88,23 @@ tasks:
     );
   });
 
+  it("takes a test step's reports, and refuses them on any other step or when blank", () => {
+    const withReports = (steps: object) => ({ ...minimal, steps: { ...minimal.steps, ...steps } });
+    const file = decodeTaskFile(
+      withReports({ test: { command: "npm test", reports: ["reports/*.xml", "go.json"] } }),
+    );
+    expect(file.steps.test?.reports).toEqual(["reports/*.xml", "go.json"]);
+    expect(decode(withReports({ review: { command: "x", reports: ["a.xml"] } }))).toThrow(
+      /^steps\.review: unknown key "reports"/,
+    );
+    expect(decode(withReports({ test: { command: "x", reports: [" "] } }))).toThrow(
+      /^steps\.test\.reports\[0\]: expected a file or glob pattern/,
+    );
+    expect(
+      decode(withReports({ test: { command: "x", reports: Array(33).fill("a.xml") } })),
+    ).toThrow(/^steps\.test\.reports: expected at most 32 patterns/);
+  });
+
   it("refuses two tasks with the same id", () => {
     const twice = { ...minimal, tasks: [...minimal.tasks, ...minimal.tasks] };
     expect(decode(twice)).toThrow('tasks[1].id: duplicate task id "t1"');

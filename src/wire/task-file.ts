@@ -92,27 +92,52 @@ function timerMs(min: number) {
   );
 }
 
-const step = mapping(
+const stepEntries = {
+  command,
+  cwd: v.optional(
+    v.pipe(name, argument, v.description("working directory, relative to the task file")),
+  ),
+  env: v.optional(
+    v.record(v.string(), argument, "expected a mapping of variable names to strings"),
+  ),
+  timeout_ms: v.optional(v.pipe(timerMs(1), v.description("default 3600000 (1 hour)"))),
+};
+
+const step = mapping(stepEntries, "expected a mapping with command, cwd, env, timeout_ms");
+
+/** Most `reports` patterns of a test step. */
+export const MAX_REPORT_PATTERNS = 32;
+
+/** A file or glob pattern, relative to the step's directory: where the runner writes a report. */
+const reportPattern = v.pipe(
+  name,
+  argument,
+  v.check(notBlank, "expected a file or glob pattern"),
+  v.description("a report file or glob (reports/*.xml), relative to the step's cwd"),
+);
+
+// Only a test step has reports: its runner writes them; a report of a generate or review step
+// would have no reader.
+const testStep = mapping(
   {
-    command,
-    cwd: v.optional(
-      v.pipe(name, argument, v.description("working directory, relative to the task file")),
+    ...stepEntries,
+    reports: v.optional(
+      v.pipe(
+        list(reportPattern),
+        v.maxLength(MAX_REPORT_PATTERNS, `expected at most ${MAX_REPORT_PATTERNS} patterns`),
+      ),
     ),
-    env: v.optional(
-      v.record(v.string(), argument, "expected a mapping of variable names to strings"),
-    ),
-    timeout_ms: v.optional(v.pipe(timerMs(1), v.description("default 3600000 (1 hour)"))),
   },
-  "expected a mapping with command, cwd, env, timeout_ms",
+  "expected a mapping with command, cwd, env, timeout_ms, reports",
 );
 
 const steps = mapping(
-  { generate: step, test: v.optional(step), review: v.optional(step) },
+  { generate: step, test: v.optional(testStep), review: v.optional(step) },
   "expected a mapping with generate, test, review",
 );
 
 const stepOverrides = mapping(
-  { generate: v.optional(step), test: v.optional(step), review: v.optional(step) },
+  { generate: v.optional(step), test: v.optional(testStep), review: v.optional(step) },
   "expected a mapping with generate, test, review",
 );
 
@@ -177,6 +202,8 @@ export interface StepSpec {
   readonly cwd?: string;
   readonly env?: Readonly<Record<string, string>>;
   readonly timeoutMs?: number;
+  /** Test step only: the machine-readable reports its runner writes, as files or globs. */
+  readonly reports?: readonly string[];
 }
 
 /** The steps of a pass; test and review are optional. */

@@ -39,6 +39,10 @@ export function analyzeAttempt(
         maxLength: EXTRACTION_MAX_LENGTH,
         testsFailed: true,
         ...(parsers ? { parsers } : {}),
+        // The failures the retry feedback named: the reports' first, as decide reads them.
+        ...(attempt.testResult.reports === undefined
+          ? {}
+          : { reports: attempt.testResult.reports }),
       })
     : null;
   const points = rejected ? reviewPointsOf(attempt.reviewResult.feedback) : [];

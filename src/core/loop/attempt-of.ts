@@ -1,4 +1,5 @@
-import type { Attempt } from "../iteration-check.js";
+import type { Attempt, TestResult } from "../iteration-check.js";
+import type { TestOutcome } from "./step-outcome.js";
 import type { CurrentAttempt } from "./loop-state.js";
 
 /**
@@ -17,7 +18,7 @@ export function attemptOf(iteration: number, current: CurrentAttempt): Attempt {
       }
     : current.test === undefined
       ? { status: "pass" as const, output: "" }
-      : { status: current.test.status, output: current.test.output };
+      : testResultOf(current.test);
   const reviewResult = generateFailed
     ? { status: "pending" as const, feedback: "" }
     : current.review === undefined
@@ -32,6 +33,14 @@ export function attemptOf(iteration: number, current: CurrentAttempt): Attempt {
     ...(diff === undefined ? {} : { diff }),
     ...(score === undefined ? {} : { score }),
   };
+}
+
+/** The test step's result as decide reads it: status, output, and reports when it wrote any. */
+function testResultOf(test: TestOutcome): TestResult {
+  const { status, output, reports } = test;
+  return reports === undefined || reports.length === 0
+    ? { status, output }
+    : { status, output, reports };
 }
 
 /** How a process ended, in words. */

@@ -28,6 +28,8 @@ export interface TestOutcome extends StepMeasure {
   readonly step: "test";
   readonly status: TestStatus;
   readonly output: string;
+  /** The reports the step declared and wrote, read whole; absent when it declared none. */
+  readonly reports?: readonly string[];
 }
 
 /** The review step's run, already read as approve, reject or pending. */

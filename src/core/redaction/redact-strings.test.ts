@@ -24,6 +24,19 @@ describe("redactStrings", () => {
   });
 });
 
+describe("redactStrings on hostile documents", () => {
+  it("walks a document nested deeper than the call stack, and keeps __proto__ as data", () => {
+    const deep = JSON.parse(`${"[".repeat(200_000)}"password=hunter22"${"]".repeat(200_000)}`);
+    let inner: unknown = redactStrings(deep);
+    for (let depth = 0; depth < 200_000; depth += 1) inner = (inner as unknown[])[0];
+    expect(inner).toBe("password=[REDACTED:password]");
+    const parsed = JSON.parse('{"__proto__": {"polluted": "yes"}}') as object;
+    const copy = redactStrings(parsed);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(["__proto__"]);
+  });
+});
+
 describe("redactNamedValue", () => {
   it("redacts a value its name calls secret", () => {
     expect(redactNamedValue("API_TOKEN", "abc123def456")).toBe("[REDACTED:secret]");

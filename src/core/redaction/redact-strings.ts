@@ -4,15 +4,35 @@ import { secretName } from "./secret-names.js";
 
 /**
  * `value` with every string in it redacted, however deep: a parsed document or an answer,
- * redacted once where it enters. Keys are kept; only values can hold what a user typed.
+ * redacted once where it enters. Keys are kept; only values can hold what a user typed. Walked
+ * with a stack of its own, not by recursion: a hostile document nests deeper than the call stack
+ * goes, and is refused by its decoder afterwards, not here.
  */
 export function redactStrings<T>(value: T): T {
-  if (typeof value === "string") return redact(value) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => redactStrings(item)) as T;
-  if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, entry]) => [key, redactStrings(entry)]),
-  ) as T;
+  const copy = (item: unknown, pending: [object, object][]): unknown => {
+    if (typeof item === "string") return redact(item);
+    if (typeof item !== "object" || item === null) return item;
+    const target = Array.isArray(item) ? [] : {};
+    pending.push([item, target]);
+    return target;
+  };
+  const pending: [object, object][] = [];
+  const root = copy(value, pending);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [source, target] = next;
+    if (Array.isArray(source)) {
+      for (const entry of source as unknown[]) (target as unknown[]).push(copy(entry, pending));
+      continue;
+    }
+    for (const [key, entry] of Object.entries(source)) {
+      const item = copy(entry, pending);
+      // Defined, not assigned: a parsed `__proto__` key is data, not the copy's prototype.
+      if (key === "__proto__") {
+        Object.defineProperty(target, key, { value: item, enumerable: true, writable: true });
+      } else (target as Record<string, unknown>)[key] = item;
+    }
+  }
+  return root as T;
 }
 
 /**

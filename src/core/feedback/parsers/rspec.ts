@@ -156,7 +156,7 @@ function messageOf(body: readonly string[]): string {
   const start = body.findIndex((line) => line.startsWith("Failure/Error:"));
   const failing = body[start] ?? "";
   const after = body.slice(start + 1).filter((line) => line !== "");
-  const errorClass = after.findIndex((line) => ERROR_CLASS.test(line));
+  const errorClass = after.findIndex(isErrorClassLine);
   if (errorClass >= 0) {
     const name = (after[errorClass] ?? "").slice(0, -1);
     const text = after[errorClass + 1] ?? "";
@@ -166,8 +166,22 @@ function messageOf(body: readonly string[]): string {
   return words === "" || FRAME.test(words) || /^(?:expected|got): /.test(words) ? failing : words;
 }
 
-/** An error's class alone on its line, its message below: `ArgumentError:`, `NoMethodError:`. */
-const ERROR_CLASS = /^[A-Z][\w:]*(?:Error|Exception|Interrupt)\w*:$/;
+/** A constant path: `ArgumentError`, `ActiveRecord::RecordInvalid`. */
+const CONSTANT_PATH = /^[A-Z][\w:]*$/;
+
+/**
+ * An error's class alone on its line, its message below: `ArgumentError:`, `NoMethodError:`,
+ * `RSpec::Expectations::ExpectationNotMetError:`. The class's own name (after the last `::`)
+ * says Error, Exception or Interrupt; looked for with `includes`, as a regex finding the word
+ * then the name's end would rescan the name from every `Error` in it.
+ */
+function isErrorClassLine(line: string): boolean {
+  if (!line.endsWith(":")) return false;
+  const path = line.slice(0, -1);
+  if (!CONSTANT_PATH.test(path)) return false;
+  const name = path.slice(path.lastIndexOf(":") + 1);
+  return ["Error", "Exception", "Interrupt"].some((word) => name.includes(word));
+}
 
 /** RSpec's `eq`/`eql` report: `expected: 123` and `got: "123"` on the lines below the failing line. */
 function valuesOf(body: readonly string[]): { expected: string; received: string } | null {

@@ -26,8 +26,20 @@ const HEADER = /^(error|warning)(?:\[(E\d{4})\])?: (\S.*)$/;
 const LINT_ATTRIBUTE = /#\[(?:warn|deny|forbid|allow)\(([\w:]+)\)\]/;
 /** A lint made an error on the command line: `` `-D clippy::new-without-default` implied by … ``. */
 const DENIED = /`-D ([\w:-]+)` implied by/;
-/** clippy's lint list: `…/rust-clippy/rust-1.95.0/index.html#needless_return`. */
-const CLIPPY_URL = /rust-clippy\/\S*#([a-z_]+)$/;
+/** A lint's name in clippy's list, after the URL's `#`. */
+const LINT_NAME = /^[a-z_]+$/;
+
+/**
+ * The lint a line's link to clippy's list names: `…/rust-clippy/rust-1.95.0/index.html#needless_return`
+ * at the line's end. Cut with `lastIndexOf`: a regex would scan from every `rust-clippy/`.
+ */
+function clippyLint(line: string): string | undefined {
+  const hash = line.lastIndexOf("#");
+  const at = hash === -1 ? -1 : line.lastIndexOf("rust-clippy/", hash);
+  if (at === -1) return undefined;
+  const name = line.slice(hash + 1);
+  return LINT_NAME.test(name) && !/\s/.test(line.slice(at, hash)) ? name : undefined;
+}
 
 /**
  * The diagnostic starting at `lines[index]`, or null when the line opens none or the block names
@@ -80,7 +92,7 @@ function lintOf(trimmed: string): string | null {
   if (attribute !== undefined) return attribute;
   const denied = DENIED.exec(trimmed)?.[1];
   if (denied !== undefined && denied !== "warnings") return denied.replaceAll("-", "_");
-  const clippy = CLIPPY_URL.exec(trimmed)?.[1];
+  const clippy = clippyLint(trimmed);
   return clippy === undefined ? null : `clippy::${clippy}`;
 }
 

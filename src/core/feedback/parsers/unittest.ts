@@ -1,4 +1,5 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
+import { countAfter } from "./summary-counts.js";
 import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
@@ -40,9 +41,8 @@ export const unittestParser: TestOutputParser = {
     for (const line of logLines(output)) {
       const verdict = VERDICT.exec(line.trim());
       if (verdict === null) continue;
-      const count = (key: string): number =>
-        Number(new RegExp(`(?:^|, )${key}=(\\d+)`).exec(verdict[1] ?? "")?.[1] ?? 0);
-      return count("failures") + count("errors");
+      const counts = `, ${verdict[1] ?? ""}`;
+      return countAfter(counts, ", failures=") + countAfter(counts, ", errors=");
     }
     return null;
   },
@@ -114,7 +114,7 @@ function assertedValues(
   const received = text.slice(0, at);
   const rest = text.slice(at + " != ".length);
   // `assertAlmostEqual` says `within 7 places`, a custom message follows ` : `.
-  const expected = (rest.split(" : ")[0] ?? "").replace(/ within \S+ (?:places|delta) \(.*\)$/, "");
+  const expected = withoutTolerance(rest.split(" : ")[0] ?? "");
   if (!received.includes("[truncated]") && !expected.includes("[truncated]")) {
     return expected === "" ? null : capped({ expected, received });
   }
@@ -186,3 +186,15 @@ const DOCTEST_HEADINGS: ReadonlyMap<string, "example" | "expected" | "got" | "ra
   ["Got:", "got"],
   ["Exception raised:", "raised"],
 ] as const);
+
+/** `assertAlmostEqual`'s tolerance at a value's end: ` within 7 places (0.1 difference)`. */
+const TOLERANCE = /^ within \S+ (?:places|delta) \(.*\)$/;
+
+/**
+ * The value without the tolerance its first ` within ` starts; cut with `indexOf`, as an
+ * unanchored regex would scan to the end from every ` within `.
+ */
+function withoutTolerance(value: string): string {
+  const at = value.indexOf(" within ");
+  return at !== -1 && TOLERANCE.test(value.slice(at)) ? value.slice(0, at) : value;
+}

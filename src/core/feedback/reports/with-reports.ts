@@ -8,8 +8,8 @@ const NAME_SEPARATOR = / (?:[›>▶/]|::) |::|#/g;
  * Failures read from the machine-readable reports a test step wrote (JUnit XML, Jest/Vitest/
  * Mocha JSON, `go test -json`, TAP, CTRF) first, the console output for what they lack: a
  * report's exact names and typed values win; a test both name gets the log's failing frame and
- * the facts the report left out (see `filledFrom`); failures the log names that are no test — a file that
- * did not compile, a crash — are added. When the reports name no failing test, the console is
+ * the facts the report left out (see `filledFrom`); failures the log places that are no test —
+ * a file that did not compile or load — are added. When the reports name no failing test, the console is
  * read as without them (a compile error fails a run before any report is written). The count
  * is the reports' own where they give one.
  */
@@ -21,14 +21,15 @@ export function readWithReports(
 ): ReadFailures {
   const fromReports = reports.map((report) => readFailures(report, parsers, false));
   const failures = fromReports.flatMap((read) => (read.passed ? [] : read.failures));
-  const fromConsole = readFailures(console, parsers, testsFailed);
   const [first] = fromReports.filter((read) => !read.passed && read.failures.length > 0);
   if (first === undefined) {
+    const fromConsole = readFailures(console, parsers, testsFailed);
     const reportsPassed = fromReports.length > 0 && fromReports.every((read) => read.passed);
     return reportsPassed && !testsFailed && fromConsole.failures.length === 0
       ? { failures: [], runner: fromReports[0]?.runner ?? fromConsole.runner, passed: true }
       : fromConsole;
   }
+  const fromConsole = readFailures(console, parsers, false);
   const logged = fromConsole.passed ? [] : fromConsole.failures;
   const matched = new Set<Failure>();
   const merged = failures.map((failure) => {
@@ -39,8 +40,14 @@ export function readWithReports(
     matched.add(twin);
     return filledFrom(failure, twin);
   });
+  // Added from the log: what is no test but has a place (a file that did not compile or load).
+  // A line that only looks like an error (the summary's `Tests 1 failed`) says nothing the
+  // reports did not.
   const notTests = logged.filter(
-    (failure) => !matched.has(failure) && (failure.test === null || failure.test === failure.file),
+    (failure) =>
+      !matched.has(failure) &&
+      failure.file !== null &&
+      (failure.test === null || failure.test === failure.file),
   );
   const counts = fromReports.map((read) => read.reported ?? null);
   const reported = counts.every((count) => count !== null)
