@@ -13,6 +13,24 @@ interface ExpectedFact {
   readonly received: string | null;
   /** Words of the error that the failure's message must contain. */
   readonly keyword: string;
+  /** A lint or compiler finding's column and rule, when the output gives them. */
+  readonly column?: number;
+  readonly rule?: string;
+  /** The test's own frame when the failure is located elsewhere (a thrown error's first user frame). */
+  readonly testLocation?: { readonly file: string; readonly line: number };
+}
+
+/** The optional parts of a failure a fact states, present only when known. */
+function optionalParts(source: {
+  column?: number;
+  rule?: string;
+  testLocation?: { readonly file: string; readonly line: number };
+}): Record<string, unknown> {
+  return Object.fromEntries(
+    (["column", "rule", "testLocation"] as const)
+      .filter((key) => source[key] !== undefined)
+      .map((key) => [key, source[key]]),
+  );
 }
 
 // Vite reads the corpus at build time, so the core stays free of I/O.
@@ -86,6 +104,7 @@ describe("fixture corpus: real runners' outputs", () => {
           expected: fact.expected,
           received: fact.received,
           message: true,
+          ...optionalParts(fact),
         });
       });
     });

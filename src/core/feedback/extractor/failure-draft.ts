@@ -33,6 +33,8 @@ export interface FailureDraft {
   errorName: string | null;
   /** Where the test is declared (TAP `location:`), used only when no frame said where it failed. */
   declared: SourceLocation | null;
+  /** The outermost user frame of a JavaScript stack read so far: the test's own code. */
+  outermost: SourceLocation | null;
 }
 
 /** Longest test name, value or message kept: a failure is a gist, not a dump of the log. */
@@ -54,6 +56,7 @@ export function newDraft(kind: DraftKind, test: string | null, file: string | nu
     firstDetail: "",
     errorName: null,
     declared: null,
+    outermost: null,
   };
 }
 
@@ -114,6 +117,9 @@ export function finishDraft(draft: FailureDraft): Failure {
     received = values?.received ?? null;
   }
   const located = draft.line === null && draft.declared !== null;
+  const { outermost } = draft;
+  // A frame of the same file (the `describe` around a timed-out test) says nothing new.
+  const elsewhere = outermost !== null && outermost.file !== draft.file;
   return {
     test: capped(draft.test),
     file: located ? (draft.declared?.file ?? null) : draft.file,
@@ -121,6 +127,7 @@ export function finishDraft(draft: FailureDraft): Failure {
     expected: capped(expected),
     received: capped(received),
     message: truncateCodePoints(message, MAX_FIELD_LENGTH),
+    ...(elsewhere && draft.line !== null ? { testLocation: outermost } : {}),
   };
 }
 

@@ -61,6 +61,8 @@ describe("extractFailures: Vitest 4 (captured)", () => {
       file: "src/auth/login.ts",
       line: 5,
       message: "TypeError: empty id",
+      // Thrown in the code under test: the test's own frame is kept beside it.
+      testLocation: { file: "src/auth/login.test.ts", line: 23 },
     }),
     failureOf({
       test: "parseId > sums",
@@ -675,6 +677,24 @@ describe("extractFailures: deduplication", () => {
       "AssertionError: expected 2 to be 3",
     ].join("\n");
     expect(extractFailures(output).map((f) => f.file)).toEqual(["src/a.test.ts", "src/b.test.ts"]);
+  });
+
+  it("keeps two failed assertions of one test three lines apart", () => {
+    const assertion = (line: number): string =>
+      [
+        "not ok 1 should be strictly equal",
+        "  ---",
+        "    operator: equal",
+        "    expected: 3",
+        "    actual:   2",
+        `    at: Test.<anonymous> (file:///p/test/a.test.js:${line}:5)`,
+        "  ...",
+      ].join("\n");
+    const output = ["TAP version 13", "# adds", assertion(5), assertion(8), "1..2"].join("\n");
+    expect(extractFailures(output).map((f) => [f.file, f.line])).toEqual([
+      ["/p/test/a.test.js", 5],
+      ["/p/test/a.test.js", 8],
+    ]);
   });
 });
 

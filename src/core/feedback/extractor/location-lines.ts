@@ -2,12 +2,18 @@ import { setLocation, setMessage } from "./failure-draft.js";
 import type { LineReader } from "./extraction.js";
 import { frameLocation, isInternalPath } from "./stack-frames.js";
 
-/** A stack frame: the first in user code says where the failure being read happened. */
+/**
+ * A stack frame: the first in user code says where the failure being read happened; the last of
+ * a JavaScript stack (V8's and Vitest's list the innermost call first) is the test's own code.
+ */
 export const readFrame: LineReader = (extraction, { index, trimmed }) => {
   const frame = frameLocation(trimmed);
   if (frame === null) return null;
-  if (extraction.current !== null && !isInternalPath(frame.file))
-    setLocation(extraction.current, frame);
+  const { current } = extraction;
+  if (current !== null && !isInternalPath(frame.file)) {
+    setLocation(current, frame);
+    if (isJavaScriptFrame(frame.file)) current.outermost = frame;
+  }
   return index + 1;
 };
 
@@ -27,3 +33,8 @@ export const readLocationLine: LineReader = (extraction, { index, trimmed }) => 
   setMessage(draft, rest);
   return index + 1;
 };
+
+/** Whether a frame is in a JavaScript or TypeScript file, whose stacks list the innermost call first. */
+function isJavaScriptFrame(file: string): boolean {
+  return /\.(?:[cm]?[jt]sx?|vue|svelte)$/.test(file);
+}

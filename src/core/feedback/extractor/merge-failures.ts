@@ -57,7 +57,7 @@ function mergeByName(failures: readonly Failure[]): Failure[] {
       if (name !== null) register(name, kept.length - 1);
       continue;
     }
-    if (!filesCompatible(target.file, failure.file)) {
+    if (!filesCompatible(target.file, failure.file) || elsewhereInFile(target, failure)) {
       kept.push({ ...failure });
       continue;
     }
@@ -90,11 +90,20 @@ function fill(target: MergedFailure, other: Failure): void {
   if (target.line === null && other.line !== null) {
     target.file = other.file;
     target.line = other.line;
+    if (other.testLocation !== undefined) target.testLocation = other.testLocation;
   }
   target.file ??= other.file;
   target.expected ??= other.expected;
   target.received ??= other.received;
   if (target.message === "") target.message = other.message;
+}
+
+/**
+ * Whether two reports point at different lines of one file: two assertions of one test (tape's
+ * `not ok` per assertion) or two tests of one name, never one failure reported twice.
+ */
+function elsewhereInFile(a: Failure, b: Failure): boolean {
+  return a.line !== null && b.line !== null && a.line !== b.line && a.file === b.file;
 }
 
 /** Whether two reports can be of the same test: same file, one path a suffix of the other, or unknown. */
@@ -133,6 +142,8 @@ function withoutDuplicates(failures: readonly Failure[]): Failure[] {
       failure.expected,
       failure.received,
       failure.message,
+      failure.column,
+      failure.rule,
     ]);
     if (seen.has(key)) return false;
     seen.add(key);

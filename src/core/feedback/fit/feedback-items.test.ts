@@ -31,6 +31,24 @@ describe("failureItem", () => {
     expect(failureItemForms(next, finding)[0]).toBe("…:9:1 no-unused-vars");
   });
 
+  it("follows a thrown error's place with the test's own frame", () => {
+    const thrown = failure({
+      test: "cart parses ids",
+      file: "src/account.js",
+      line: 10,
+      expected: null,
+      received: null,
+      message: "RangeError: empty id",
+      testLocation: { file: "test/cart.test.js", line: 8 },
+    });
+    expect(failureItem(thrown)).toBe(
+      "src/account.js:10 (from test/cart.test.js:8) cart parses ids: RangeError: empty id",
+    );
+    expect(failureItemForms(thrown)[0]).toBe(
+      "src/account.js:10 (from test/cart.test.js:8) cart parses ids",
+    );
+  });
+
   it("puts where first, then the values", () => {
     expect(failureItem(failure({}))).toBe(
       'src/login.test.ts:12 login returns a token: expected 123, received "123"',

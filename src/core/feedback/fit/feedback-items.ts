@@ -60,11 +60,15 @@ function who(failure: Failure, previous: Failure | undefined, brief: boolean): s
   return [place(failure, implied), name].filter((part) => part !== "").join(" ");
 }
 
-/** `file:line[:col]`, `…:line` when the file is `implied`, the file alone, or nothing. */
-function place({ file, line, column }: Failure, implied: boolean): string {
+/**
+ * `file:line[:col]`, `…:line` when the file is `implied`, the file alone, or nothing; a thrown
+ * error's place is followed by the test's own frame (`src/a.js:10 (from test/a.test.js:8)`).
+ */
+function place({ file, line, column, testLocation }: Failure, implied: boolean): string {
   if (file === null || (line === null && implied)) return "";
   if (line === null) return file;
-  return `${implied ? ELLIPSIS : file}:${line}${column === undefined ? "" : `:${column}`}`;
+  const at = `${implied ? ELLIPSIS : file}:${line}${column === undefined ? "" : `:${column}`}`;
+  return testLocation === undefined ? at : `${at} (from ${testLocation.file}:${testLocation.line})`;
 }
 
 /** What went wrong, without where, from briefest to whole. */

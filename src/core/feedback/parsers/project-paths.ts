@@ -3,13 +3,15 @@ import type { Failure } from "../feedback.js";
 /**
  * Failures with absolute paths made relative to the project they share: when they point into
  * at least two directories, the longest directory all of them start with is taken as the root
- * and cut (`/ci/work/app/test/a.test.js` → `test/a.test.js`), in `file` and in a test named by
- * its file. Reports and stacks print absolute paths that are noise to a reader and eat a
+ * and cut (`/ci/work/app/test/a.test.js` → `test/a.test.js`), in `file`, in the test's own frame
+ * and in a test named by its file. Reports and stacks print absolute paths that are noise to a reader and eat a
  * feedback's few hundred characters; with a single directory the root is unknowable, so the
  * paths stay as printed.
  */
 export function relativeToProject(failures: readonly Failure[]): Failure[] {
-  const root = commonRoot(failures.map((failure) => failure.file));
+  const root = commonRoot(
+    failures.flatMap((failure) => [failure.file, failure.testLocation?.file ?? null]),
+  );
   if (root === null) return [...failures];
   const relative = (path: string | null): string | null =>
     path !== null && path.startsWith(root) ? path.slice(root.length) : path;
@@ -17,6 +19,14 @@ export function relativeToProject(failures: readonly Failure[]): Failure[] {
     ...failure,
     test: failure.test === failure.file ? relative(failure.test) : failure.test,
     file: relative(failure.file),
+    ...(failure.testLocation === undefined
+      ? {}
+      : {
+          testLocation: {
+            file: relative(failure.testLocation.file) ?? failure.testLocation.file,
+            line: failure.testLocation.line,
+          },
+        }),
   }));
 }
 
