@@ -29,6 +29,20 @@ describe("reportsFailure, after isPassingLine", () => {
     '{"Action":"fail","Test":"TestSum"}',
     "  1) cart",
     "Error: Timeout of 2000ms exceeded.",
+    "  ✘ [fail]: cart › sums prices",
+    "  ✘  1 [chromium] › tests/cart.spec.ts:14:3 › cart › shows the total (1.6s)",
+    "  1) [chromium] › tests/cart.spec.ts:14:3 › cart › shows the total ────",
+    "    Test timeout of 30000ms exceeded.",
+    "  Difference (- actual, + expected):",
+    "   4:20  error    Expected '===' and instead saw '=='  eqeqeq",
+    "   7:7   warning  'unused' is never reassigned  prefer-const",
+    "/ci/app/src/a.js:2:3: Unexpected console statement. [Warning/no-console]",
+    "/ci/app/src/a.js: line 2, col 3, Warning - Unexpected console statement. (no-console)",
+    "src/a.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'.",
+    "src/a.ts:12:5 - error TS2322: Type 'string' is not assignable to type 'number'.",
+    "src/a.ts:3:7 lint/suspicious/noDoubleEquals  FIXABLE  ━━━━━━━━━━━━",
+    "  ! This variable e is unused.",
+    '  /ci/app/a.py:3:1 - warning: Import "yaml" could not be resolved',
   ])("keeps %j", (line) => {
     expect(looksLikeFailure(line)).toBe(true);
   });

@@ -5,12 +5,15 @@
  * pytest (`FAILED`, `E   `, `____ test ____`), go test (`--- FAIL`, `panic:`), cargo
  * (`panicked at`, `left:`/`right:`, `---- name stdout ----`), JUnit XML (`<failure`,
  * `<error`), JSON events (`"status":"failed"`, `"Action":"fail"`), thrown errors (`Error:`,
- * `TypeError`, `Traceback`), compile errors (`error[E…]`, `error TS…`, `SyntaxError`) and
- * timeouts. Every branch is a plain alternative with no nested quantifier, so a line costs
- * linear time (the line is already cut to 4,000 characters).
+ * `TypeError`, `Traceback`), compile errors (`error[E…]`, `error TS…`, `SyntaxError`),
+ * timeouts, ava's, uvu's and Playwright's `✘`, and linters' findings: ESLint's stylish
+ * `  4:20  error  …` and its `[Error/rule]` (unix) and `, Error - ` (compact) forms, Biome's
+ * `path:line:col rule ━━━` headers and `!` warnings, pyright's ` - warning: `. Every branch is a
+ * plain alternative with no nested quantifier, so a line costs linear time (the line is already
+ * cut to 4,000 characters).
  */
 const FAILURE_LINE =
-  /FAIL|[✕×✗✖●]|\bnot ok\b|^E {3}|^_{3,} |^-{4} |panic|Error\b|Exception\b|\berror(?:\[|:| TS\d)|Traceback|\bassert|\b(?:Expected|Received|expected|received|actual|Snapshot)\b|\b(?:left|right):|<failure|<error|"status": ?"failed"|"Action": ?"fail"|timed out|[Tt]imeout\b|^\s*\d+\) \S/u;
+  /FAIL|[✕×✗✖✘●]|\bnot ok\b|^E {3}|^_{3,} |^-{4} |panic|Error\b|Exception\b|\berror(?:\[|:| TS\d)|Traceback|\bassert|\b(?:Expected|Received|expected|received|actual|Snapshot)\b|\b(?:left|right):|<failure|<error|"status": ?"failed"|"Action": ?"fail"|timed out|[Tt]imeout\b|^\s*\d+\) \S|^\s+\d+:\d+ +(?:error|warning) |\[Warning[/\]]|, Warning - |━━━|^\s*[!⚠] \S| - warning: /u;
 
 /**
  * Whether the line `text.slice(start, end)` is a passing test's line (`✓ title`, `ok 3 - title`,

@@ -71,10 +71,23 @@ function caseOf(path: string): { runner: string; name: string; file: string } {
   return { runner, name, file };
 }
 
-/** The failure a fact is about: the one with the fact's test name, else the first unnamed one. */
+/**
+ * The failure a fact is about: the one with the fact's test name (findings have none) at the
+ * fact's place, with its rule when it states one; else the first of that name, else the one at
+ * the fact's index.
+ */
 function failureFor(failures: readonly Failure[], fact: ExpectedFact, index: number): Failure {
   const named = failures.filter((failure) => failure.test === fact.test);
-  return named.find((failure) => failure.line === fact.line) ?? named[0] ?? failures[index]!;
+  const placed = named.filter(
+    (failure) => failure.file === fact.file && failure.line === fact.line,
+  );
+  return (
+    placed.find((failure) => failure.rule === fact.rule) ??
+    placed[0] ??
+    named.find((failure) => failure.line === fact.line) ??
+    named[0] ??
+    failures[index]!
+  );
 }
 
 describe("fixture corpus: real runners' outputs", () => {

@@ -1,12 +1,16 @@
 import type { TestOutputParser } from "../feedback.js";
+import { biomeParser } from "./biome.js";
 import { cargoParser } from "./cargo.js";
+import { eslintParser } from "./eslint.js";
 import { goTestParser } from "./go-test.js";
 import { jestParser } from "./jest.js";
 import { junitParser } from "../reports/junit.js";
 import { mochaParser } from "./mocha.js";
 import { nodeTestParser } from "./node-test.js";
+import { pyrightParser } from "./pyright.js";
 import { pytestParser } from "./pytest.js";
 import { tapParser } from "./tap.js";
+import { tscParser } from "./tsc.js";
 import { vitestParser } from "./vitest.js";
 
 /**
@@ -25,6 +29,12 @@ export const builtinParsers: readonly TestOutputParser[] = [
   pytestParser,
   goTestParser,
   cargoParser,
+  // Linters and type checkers: their findings have no test name. After the test runners, whose
+  // own output may quote a compiler's diagnostics (ts-jest's `● Test suite failed to run`).
+  eslintParser,
+  tscParser,
+  biomeParser,
+  pyrightParser,
   // Generic formats last: many runners emit them.
   tapParser,
   junitParser,
