@@ -1,4 +1,5 @@
 import type { TestOutputParser } from "../feedback.js";
+import { avaParser } from "./ava.js";
 import { biomeParser } from "./biome.js";
 import { cargoParser } from "./cargo.js";
 import { eslintParser } from "./eslint.js";
@@ -25,6 +26,7 @@ export const builtinParsers: readonly TestOutputParser[] = [
   vitestParser,
   mochaParser,
   nodeTestParser,
+  avaParser,
   // Python, Go and Rust runners; pytest before `junit`, which reads its `--junitxml` for it.
   pytestParser,
   goTestParser,
