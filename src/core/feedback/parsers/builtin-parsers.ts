@@ -12,6 +12,7 @@ import { pyrightParser } from "./pyright.js";
 import { pytestParser } from "./pytest.js";
 import { tapParser } from "./tap.js";
 import { tscParser } from "./tsc.js";
+import { uvuParser } from "./uvu.js";
 import { vitestParser } from "./vitest.js";
 
 /**
@@ -27,6 +28,7 @@ export const builtinParsers: readonly TestOutputParser[] = [
   mochaParser,
   nodeTestParser,
   avaParser,
+  uvuParser,
   // Python, Go and Rust runners; pytest before `junit`, which reads its `--junitxml` for it.
   pytestParser,
   goTestParser,
