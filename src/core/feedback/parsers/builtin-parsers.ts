@@ -4,6 +4,7 @@ import { biomeParser } from "./biome.js";
 import { cargoParser } from "./cargo.js";
 import { eslintParser } from "./eslint.js";
 import { goTestParser } from "./go-test.js";
+import { jasmineParser } from "./jasmine.js";
 import { jestParser } from "./jest.js";
 import { junitParser } from "../reports/junit.js";
 import { mochaParser } from "./mocha.js";
@@ -29,6 +30,7 @@ export const builtinParsers: readonly TestOutputParser[] = [
   nodeTestParser,
   avaParser,
   uvuParser,
+  jasmineParser,
   // Python, Go and Rust runners; pytest before `junit`, which reads its `--junitxml` for it.
   pytestParser,
   goTestParser,
