@@ -9,6 +9,7 @@ import { jestParser } from "./jest.js";
 import { junitParser } from "../reports/junit.js";
 import { mochaParser } from "./mocha.js";
 import { nodeTestParser } from "./node-test.js";
+import { playwrightParser } from "./playwright.js";
 import { pyrightParser } from "./pyright.js";
 import { pytestParser } from "./pytest.js";
 import { tapParser } from "./tap.js";
@@ -31,6 +32,7 @@ export const builtinParsers: readonly TestOutputParser[] = [
   avaParser,
   uvuParser,
   jasmineParser,
+  playwrightParser,
   // Python, Go and Rust runners; pytest before `junit`, which reads its `--junitxml` for it.
   pytestParser,
   goTestParser,
