@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import type { Feedback, TestFeedback, TestOutputParser } from "../core/feedback/feedback.js";
 import { reviewFeedback } from "../core/feedback/review-feedback.js";
 import { testFeedback } from "../core/feedback/test-feedback.js";
+import { localPaths } from "./local-paths.js";
 import type { LogReduction } from "./log-reducer.js";
 import { reduceLog, type ReduceLogOptions } from "./reduce-log.js";
 
@@ -24,6 +25,11 @@ export interface LogFeedbackOptions {
   readonly parsers?: readonly TestOutputParser[];
   /** Limits of the reduction a test log is read into. */
   readonly limits?: ReduceLogOptions;
+  /**
+   * The project's directory: absolute paths under it are written relative to it before the
+   * log is read (the core then cuts any other project root the log's own paths show).
+   */
+  readonly root?: string;
 }
 
 /** Review feedback in the shape of test feedback: no failures, no runner. */
@@ -50,15 +56,22 @@ export async function logFeedback(
 ): Promise<LogFeedback> {
   if (options.kind === "review") {
     const reduction = await readPrefix(source, MAX_REVIEW_LENGTH);
-    const feedback = reviewFeedback(reduction.text, { maxLength: options.maxLength });
+    const feedback = reviewFeedback(local(reduction.text, options.root), {
+      maxLength: options.maxLength,
+    });
     return { feedback: { ...feedback, failures: [], runner: null }, reduction };
   }
   const reduction = await reduceLog(source, options.limits);
-  const feedback = testFeedback(reduction.text, {
+  const feedback = testFeedback(local(reduction.text, options.root), {
     maxLength: options.maxLength,
     ...(options.parsers === undefined ? {} : { parsers: options.parsers }),
   });
   return { feedback, reduction };
+}
+
+/** `text` with paths under `root` relative to it, when a root is given. */
+function local(text: string, root: string | undefined): string {
+  return root === undefined ? text : localPaths(root, text);
 }
 
 /** The bytes of FILE as a stream, read `READ_SIZE` at a time. */

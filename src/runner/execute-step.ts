@@ -1,14 +1,14 @@
-import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { redact } from "../core/redaction/redaction.js";
 import type { RunStep } from "../core/loop/loop-effect.js";
 import type { StepOutcome } from "../core/loop/step-outcome.js";
 import type { StepSpec } from "../wire/task-file.js";
-import { relativeTo } from "./relative-paths.js";
+import { localPaths } from "../feedback-stream/local-paths.js";
 import { readReport } from "./report-file.js";
 import { reviewVerdict } from "./review-verdict.js";
 import { runCommand } from "./run-command.js";
 import { stepFiles } from "./step-files.js";
+import type { StepProcesses } from "./step-processes.js";
 
 /** A step's time limit when the task file sets none: long enough for an agent, short of forever. */
 export const DEFAULT_STEP_TIMEOUT_MS = 60 * 60 * 1000;
@@ -21,7 +21,7 @@ export interface StepContext {
   readonly baseDir: string;
   readonly outputLimit: number;
   /** Called once the step's process runs. */
-  readonly onSpawn?: (pid: number) => void;
+  readonly onSpawn?: (processes: StepProcesses) => void;
 }
 
 /**
@@ -53,7 +53,7 @@ export async function executeStep(
     tokens: report.tokens,
     ...(report.diff === undefined ? {} : { diff: redact(report.diff) }),
   };
-  const output = redact(local(cwd, result.output));
+  const output = redact(localPaths(cwd, result.output));
   switch (effect.step) {
     case "generate":
       return { step: "generate", ...measure, output };
@@ -70,23 +70,9 @@ export async function executeStep(
         step: "review",
         ...measure,
         status: verdict.status,
-        feedback: redact(local(cwd, verdict.feedback)),
+        feedback: redact(localPaths(cwd, verdict.feedback)),
         ...(verdict.score === undefined ? {} : { score: verdict.score }),
       };
     }
   }
-}
-
-/**
- * Captured text naming files as the agent sees them: relative to the step's directory, whether
- * a tool printed that directory as given or resolved (`/tmp` may be a symlink).
- */
-function local(cwd: string, text: string): string {
-  let real = cwd;
-  try {
-    real = realpathSync(cwd);
-  } catch {
-    // The directory is gone or never was: the step could not start, its note says so.
-  }
-  return relativeTo(cwd, real === cwd ? text : relativeTo(real, text));
 }

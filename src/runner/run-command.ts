@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { BoundedOutput } from "./bounded-output.js";
+import { STEP_TOKEN_VARIABLE, StepProcesses } from "./step-processes.js";
 
 /** What to run: an argv array run without a shell, or a shell string the user wrote. */
 export interface CommandSpec {
@@ -8,8 +10,8 @@ export interface CommandSpec {
   readonly env: NodeJS.ProcessEnv;
   readonly timeoutMs: number;
   readonly outputLimit: number;
-  /** Called once the process is running, with its pid (also its process group id). */
-  readonly onSpawn?: (pid: number) => void;
+  /** Called once the process is running: its pid is also its session and process group id. */
+  readonly onSpawn?: (processes: StepProcesses) => void;
 }
 
 /** How a command ended and what it printed (bounded). */
@@ -25,19 +27,24 @@ export interface CommandResult {
 
 /** Grace a timed-out step gets between SIGTERM and SIGKILL. */
 const KILL_GRACE_MS = 2_000;
-
-/** Signals the whole process group; the group may already be gone. */
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // ESRCH: nothing left to kill.
-  }
-}
+/**
+ * How long output is still read once the step's process exited and what it left behind was
+ * killed. The pipes then close at once, unless a process loopgate could not find holds them.
+ */
+const DRAIN_GRACE_MS = 1_000;
+/** How long what was killed at the step's exit gets to close its pipes before holders are sought. */
+const HOLDERS_CHECK_MS = 100;
+/**
+ * When a running step's descendants are noted, while their ancestry still shows: soon after it
+ * starts (a daemon's parent often exits at once), then less often, at most this far apart.
+ */
+const FIRST_SNAPSHOT_MS = 25;
+const SNAPSHOT_MS = 500;
 
 /**
- * Runs a step's command in its own process group, so a timeout (or the step's end) takes its
- * children with it. Feedback never reaches a command line: steps read files named in `env`.
+ * Runs a step's command in its own session and process group, so a timeout (or the step's end)
+ * takes its children with it, those that left with `setsid` included (see StepProcesses).
+ * Feedback never reaches a command line: steps read files named in `env`.
  */
 export function runCommand(spec: CommandSpec): Promise<CommandResult> {
   const [program, args] =
@@ -47,23 +54,21 @@ export function runCommand(spec: CommandSpec): Promise<CommandResult> {
   const started = performance.now();
   const stdout = new BoundedOutput(spec.outputLimit);
   const output = new BoundedOutput(spec.outputLimit);
+  const token = randomUUID();
   return new Promise((resolve) => {
     const child = spawn(program, args, {
       cwd: spec.cwd,
-      env: spec.env,
+      env: { ...spec.env, [STEP_TOKEN_VARIABLE]: token },
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     });
+    // At once: a quick step may be gone in a millisecond, and with it what tells its output.
+    const processes = child.pid === undefined ? undefined : new StepProcesses(child.pid, token);
     let timedOut = false;
-    const pid = child.pid;
-    const timer = setTimeout(() => {
-      if (pid === undefined) return;
-      timedOut = true;
-      killGroup(pid, "SIGTERM");
-      setTimeout(() => killGroup(pid, "SIGKILL"), KILL_GRACE_MS).unref();
-    }, spec.timeoutMs);
+    let settled = false;
     const finish = (exitCode: number | null, note = "") => {
-      clearTimeout(timer);
+      if (settled) return;
+      settled = true;
       if (note !== "") output.write(Buffer.from(note));
       resolve({
         exitCode,
@@ -82,14 +87,50 @@ export function runCommand(spec: CommandSpec): Promise<CommandResult> {
       finish(null, `[loopgate] cannot run ${program}: ${error.message}\n`),
     );
     // No pid: the program could not start, and the error event says why.
-    if (pid === undefined) return;
-    spec.onSpawn?.(pid);
+    if (processes === undefined) return;
+    spec.onSpawn?.(processes);
+    let snapshots: NodeJS.Timeout | undefined;
+    const snapshotIn = (ms: number) => {
+      snapshots = setTimeout(() => {
+        processes.snapshot();
+        snapshotIn(Math.min(ms * 2, SNAPSHOT_MS));
+      }, ms);
+    };
+    snapshotIn(FIRST_SNAPSHOT_MS);
+    let kill: NodeJS.Timeout | undefined;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      processes.signal("SIGTERM");
+      kill = setTimeout(() => processes.signal("SIGKILL"), KILL_GRACE_MS);
+    }, spec.timeoutMs);
+    let holders: NodeJS.Timeout | undefined;
+    let drain: NodeJS.Timeout | undefined;
+    let heldOpen = false;
     child.on("exit", () => {
-      // Background processes the step left behind would hold its pipes open and outlive it.
-      killGroup(pid, "SIGKILL");
+      clearTimeout(snapshots);
+      clearTimeout(deadline);
+      clearTimeout(kill);
+      // What the step left behind would outlive it and hold its pipes open.
+      processes.signal("SIGKILL");
+      holders = setTimeout(() => processes.killHolders(), HOLDERS_CHECK_MS);
+      drain = setTimeout(() => {
+        heldOpen = true;
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, DRAIN_GRACE_MS);
     });
-    child.on("close", (code) =>
-      finish(code, timedOut ? `\n[loopgate] step timed out after ${spec.timeoutMs} ms\n` : ""),
-    );
+    child.on("close", (code) => {
+      clearTimeout(holders);
+      clearTimeout(drain);
+      // Anything forked while the leftovers were being killed.
+      processes.end();
+      const notes = [
+        timedOut ? `[loopgate] step timed out after ${spec.timeoutMs} ms` : "",
+        heldOpen
+          ? `[loopgate] stopped reading ${DRAIN_GRACE_MS} ms after the step exited: a process it left behind still held its output`
+          : "",
+      ].filter((note) => note !== "");
+      finish(code, notes.length === 0 ? "" : `\n${notes.join("\n")}\n`);
+    });
   });
 }

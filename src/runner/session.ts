@@ -9,6 +9,7 @@ import { toWire } from "../wire/codec.js";
 import { InputError } from "../wire/input-error.js";
 import { parseText } from "../wire/parse-text.js";
 import { answersFrom, firstAnswer, noAnswers, type AnswerSource } from "./answer-source.js";
+import { Interrupted } from "./interrupted.js";
 import { DEFAULT_JOURNAL_PATH, Journal } from "./journal.js";
 import { lineProgress } from "./line-progress.js";
 import { paintFor } from "./paint.js";
@@ -150,6 +151,10 @@ async function continueRun(
       ...(Number.isInteger(crash) && crash > 0 ? { crashAfterAppends: crash } : {}),
     });
   } catch (error) {
+    if (error instanceof Interrupted) {
+      stderr.write(`loopgate: ${error.message}\n`);
+      return error.exitCode;
+    }
     if (
       LoopgateError.is(error) &&
       (error.code === "RUN_BUSY" || error.code === "JOURNAL_CONFLICT")

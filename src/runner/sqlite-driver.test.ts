@@ -9,8 +9,10 @@ import { runSummary } from "../core/loop/run-summary.js";
 import { answersFrom, noAnswers, type AnswerSource } from "./answer-source.js";
 import { Journal } from "./journal.js";
 import { silentProgress } from "./progress.js";
+import { bootId, readStat } from "./proc-table.js";
 import { driveRun } from "./sqlite-driver.js";
 import { fixtureProject, type Fixture } from "./test-support/fixture-project.js";
+import { isAlive } from "./test-support/processes.js";
 
 function start(fixture: Fixture, concurrency = 1): { journal: Journal; runId: number } {
   const journal = Journal.open(fixture.db);
@@ -32,6 +34,11 @@ const decisions = (journal: Journal, runId: number) =>
         ? [`${entry.event.iteration}:${entry.event.decision.action}:${entry.event.decision.reason}`]
         : [],
     );
+
+/** What the runner journals with a step's pid, for a process started as a step would be. */
+function journaledIdentity(pid: number) {
+  return { pid, startTime: readStat(pid)!.startTime, bootId: bootId()!, token: `token-${pid}` };
+}
 
 describe("driveRun", () => {
   it("pauses at the escalation without an answer, and finishes after one on resume", async () => {
@@ -187,7 +194,7 @@ describe("driveRun", () => {
       journal.append(
         runId,
         { type: "step-started", effectId, taskId, iteration: 1, step: "generate" },
-        { pid: child.pid, host: hostname() },
+        { ...journaledIdentity(child.pid!), host: hostname() },
       );
       return once(child, "exit");
     });
@@ -198,6 +205,40 @@ describe("driveRun", () => {
     ]);
     expect(outcomes(done.state)).toEqual(["a:proceeded", "b:proceeded"]);
     journal.close();
+  });
+
+  it("journals each step's pid with its start time and boot id, and leaves a reused pid alone", async () => {
+    const fixture = fixtureProject({ passFrom: 1 });
+    const { journal, runId } = start(fixture);
+    // A process that merely has the journaled pid now: it started at another time.
+    const stranger = spawn("sleep", ["30"], { detached: true, stdio: "ignore" });
+    try {
+      const effectId = JSON.stringify(["task-1", 1, "generate", 0]);
+      const identity = journaledIdentity(stranger.pid!);
+      journal.append(
+        runId,
+        { type: "step-started", effectId, taskId: "task-1", iteration: 1, step: "generate" },
+        { ...identity, startTime: identity.startTime - 1, host: hostname() },
+      );
+      const done = await driveRun({ journal, runId, answers: noAnswers, progress: silentProgress });
+      expect(outcomes(done.state)).toEqual(["task-1:proceeded"]);
+      expect(isAlive(stranger.pid!)).toBe(true);
+      const metas = journal
+        .events(runId)
+        .flatMap((entry) => (entry.event.type === "step-started" ? [entry.meta] : []));
+      expect(metas.slice(1)).toEqual(
+        Array(3).fill({
+          pid: expect.any(Number),
+          host: hostname(),
+          startTime: expect.any(Number),
+          bootId: bootId(),
+          token: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        }),
+      );
+    } finally {
+      stranger.kill("SIGKILL");
+      journal.close();
+    }
   });
 
   it("stops the other tasks when one fails, journaling nothing of their cut-off steps", async () => {

@@ -13,11 +13,13 @@ import { executeStep } from "./execute-step.js";
 import type { Journal, JournalEntry } from "./journal.js";
 import { Leases } from "./lease.js";
 import { loadRun, type LoadedRun } from "./load-run.js";
+import { Interrupted } from "./interrupted.js";
 import type { Progress } from "./progress.js";
+import { killOrphanedStep, type StepProcesses } from "./step-processes.js";
 
 /** How often a runner checks a task lease another runner holds. */
 const LEASE_POLL_MS = 1_000;
-/** Grace a step cut short by another task's failure gets between SIGTERM and SIGKILL. */
+/** Grace a step cut short (another task failed, the runner was told to stop) gets between SIGTERM and SIGKILL. */
 const STOP_GRACE_MS = 2_000;
 
 /** What the SQLite driver needs to carry a run forward. */
@@ -42,19 +44,11 @@ export interface DriveResult {
   readonly paused: readonly AwaitAnswer[];
 }
 
-/** Sends a signal to a step's whole process group, which may be gone already. */
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
 /**
  * Kills what is left of every step a dead runner started on this host and never saw finish: their
  * results will never be read, and each runs again. Only a step's latest start counts; an earlier
- * one was cut off and killed before.
+ * one was cut off and killed before. A journaled pid is killed only while it is still that step
+ * (killOrphanedStep checks), never because the number came round again.
  */
 function killOrphans(entries: readonly JournalEntry[]): void {
   const latestStart = new Map<string, JournalEntry>();
@@ -63,9 +57,8 @@ function killOrphans(entries: readonly JournalEntry[]): void {
     if (event.type === "step-started") latestStart.set(event.effectId, entry);
     else if (event.type === "step-finished") latestStart.delete(event.effectId);
   }
-  for (const started of latestStart.values()) {
-    const pid = started.meta?.pid;
-    if (typeof pid === "number" && started.meta?.host === hostname()) signalGroup(pid, "SIGKILL");
+  for (const { event, meta } of latestStart.values()) {
+    if (event.type === "step-started" && meta?.host === hostname()) killOrphanedStep(meta, event);
   }
 }
 
@@ -87,14 +80,23 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       `run ${runId} is being run by pid ${taken.holder.pid} on ${taken.holder.host}`,
     );
   }
-  // The process groups of the steps running now.
-  const steps = new Set<number>();
-  const interrupt = (signal: NodeJS.Signals) => {
-    for (const pid of steps) signalGroup(pid, "SIGTERM");
-    leases.releaseAll();
-    // The journal holds everything so far; `loopgate resume` re-runs the interrupted steps.
-    process.exit(signal === "SIGINT" ? 130 : 143);
+  // The processes of the steps running now.
+  const steps = new Set<StepProcesses>();
+  // Once a task fails (a step's bad report line, a journal conflict) or the runner is told to
+  // stop, the others stop: their steps are killed and their results, no longer trustworthy, are
+  // not journaled; each runs again on resume.
+  const stop = new AbortController();
+  let failure: { readonly error: unknown } | undefined;
+  const fail = (error: unknown) => {
+    failure ??= { error };
+    stop.abort();
+    for (const step of steps) {
+      step.signal("SIGTERM");
+      setTimeout(() => step.signal("SIGKILL"), STOP_GRACE_MS).unref();
+    }
   };
+  // Once: a second Ctrl-C kills the runner at once, as it would any program.
+  const interrupt = (signal: "SIGINT" | "SIGTERM") => fail(new Interrupted(signal));
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
   try {
@@ -110,18 +112,6 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       if (appends === options.crashAfterAppends) process.kill(process.pid, "SIGKILL");
       state = next;
       progress.recorded(event, state);
-    };
-    // Once a task fails (a step's bad report line, a journal conflict), the others stop: their
-    // steps are killed and their results, no longer trustworthy, are not journaled.
-    const stop = new AbortController();
-    let failure: { readonly error: unknown } | undefined;
-    const fail = (error: unknown) => {
-      failure ??= { error };
-      stop.abort();
-      for (const pid of steps) {
-        signalGroup(pid, "SIGTERM");
-        setTimeout(() => signalGroup(pid, "SIGKILL"), STOP_GRACE_MS).unref();
-      }
     };
     // Answers are asked one at a time, so two prompts never share the terminal.
     let asking: Promise<unknown> = Promise.resolve();
@@ -141,21 +131,21 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           await holdTask(leases, effect.taskId, progress, stop.signal);
           if (effect.delayMs > 0) await sleep(effect.delayMs, undefined, { signal: stop.signal });
           progress.stepStarting(effect, state);
-          let pid: number | undefined;
+          let running: StepProcesses | undefined;
           const outcome = await runStep(loaded, effect, (spawned) => {
-            pid = spawned;
+            running = spawned;
             steps.add(spawned);
             // Spawned while another task failed: it is not run now, but on resume.
             if (stop.signal.aborted) {
-              signalGroup(spawned, "SIGKILL");
+              spawned.signal("SIGKILL");
               return;
             }
             record(
               { type: "step-started", ...eventBase(effect), step: effect.step },
-              { pid: spawned, host: hostname() },
+              { pid: spawned.pid, host: hostname(), ...spawned.identity },
             );
           });
-          if (pid !== undefined) steps.delete(pid);
+          if (running !== undefined) steps.delete(running);
           if (!stop.signal.aborted)
             record({ type: "step-finished", ...eventBase(effect), outcome });
           return;
@@ -236,7 +226,7 @@ async function holdTask(
 }
 
 /** Runs a step as the task file describes it. */
-function runStep(loaded: LoadedRun, effect: RunStep, onSpawn: (pid: number) => void) {
+function runStep(loaded: LoadedRun, effect: RunStep, onSpawn: (processes: StepProcesses) => void) {
   const entry = loaded.file.tasks.find((task) => task.id === effect.taskId);
   const spec = entry === undefined ? undefined : stepsOf(loaded.file, entry)[effect.step];
   if (spec === undefined) {

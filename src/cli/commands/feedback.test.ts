@@ -136,6 +136,29 @@ describe("loopgate feedback (built binary)", () => {
     expect(feedback.summary).toContain("leaks the key");
   });
 
+  it("writes paths under --root DIR (default: the current directory) relative to it", () => {
+    const project = mkdtempSync(join(dir, "project-"));
+    const log = [
+      "  1) cart",
+      "       sums prices:",
+      "     AssertionError: expected 3 to equal 4",
+      `      at Context.<anonymous> (${project}/cart.spec.js:6:12)`,
+      "",
+    ].join("\n");
+    const printed = (args: readonly string[]): Printed =>
+      JSON.parse(loopgate(["--json", ...args], log).stdout) as Printed;
+    expect(printed(["--root", project]).feedback.failures[0]?.file).toBe("cart.spec.js");
+    expect(printed([]).feedback.failures[0]?.file).toBe(`${project}/cart.spec.js`);
+    const inProject = spawnSync(process.execPath, [bin, "feedback", "--json"], {
+      cwd: project,
+      input: log,
+      encoding: "utf8",
+    });
+    expect((JSON.parse(inProject.stdout) as Printed).feedback.failures[0]?.file).toBe(
+      "cart.spec.js",
+    );
+  });
+
   it("forces the general extractor with --runner generic", () => {
     const result = loopgate([file, "--runner", "generic", "--json"]);
     expect(result.code).toBe(0);
@@ -148,6 +171,7 @@ describe("loopgate feedback (built binary)", () => {
     [["--max-length", "ten"], '--max-length must be an integer >= 1, got "ten"'],
     [["--kind", "lint"], '--kind must be test or review, got "lint"'],
     [["--runner", "nope"], 'unknown --runner "nope" (known: jest, vitest'],
+    [["--root", "/no/such/dir"], '--root must be a directory, got "/no/such/dir"'],
     [["--unknown"], "--unknown"],
     [["a", "b"], 'unexpected argument "b"'],
   ])("exits 2 on invalid arguments %j, naming them, with nothing on stdout", (args, message) => {

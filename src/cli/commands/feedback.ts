@@ -1,3 +1,5 @@
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import type { TestOutputParser } from "../../core/feedback/feedback.js";
 import {
   forcedParser,
@@ -20,7 +22,7 @@ const KINDS = ["test", "review"] as const;
 /** `loopgate feedback`: SPEC §4 focused feedback from a test log or a review, read as a stream. */
 export const feedbackCommand: Command = {
   help: `Usage: loopgate feedback [FILE|-] [--kind test|review] [--runner NAME]
-                         [--max-length N] [--json]
+                         [--root DIR] [--max-length N] [--json]
 
 Reads a test run's output (any size, coloured or not) or a reviewer's text and
 prints focused feedback: a summary, actionable items, a priority and, for tests,
@@ -34,6 +36,9 @@ Options:
                     (text, Conventional Comments, GitHub review JSON, rdjson, SARIF)
   --runner NAME     read the output as NAME's (jest, vitest, pytest, …) instead of
                     detecting the runner; generic: the general extractor only
+  --root DIR        the project's directory: paths under it are printed relative
+                    to it (default: the current directory; a project root the
+                    log's own paths show is cut too)
   --max-length N    cap on summary plus items, in characters (default 500)
   --json            print JSON instead of YAML (same keys)
   -h, --help
@@ -69,6 +74,7 @@ Exit codes: 0 feedback was printed, 2 invalid input or arguments, 1 internal err
         kind: { type: "string" },
         runner: { type: "string" },
         "max-length": { type: "string" },
+        root: { type: "string" },
       },
       1,
     );
@@ -79,8 +85,9 @@ Exit codes: 0 feedback was printed, 2 invalid input or arguments, 1 internal err
       throw new UsageError("feedback: --runner applies to --kind test only");
     }
     const file = positionals[0];
+    const root = rootOf(values.root);
     const { feedback } = await readLog(file, (source) =>
-      logFeedback(source, { kind, maxLength, parsers }),
+      logFeedback(source, { kind, maxLength, parsers, root }),
     );
     stdout(render(toWire({ feedback }), formatOf(values.json)));
     return 0;
@@ -94,6 +101,20 @@ function kindOf(value: string | undefined): (typeof KINDS)[number] {
     throw new UsageError(`feedback: --kind must be test or review, got "${value}"`);
   }
   return kind;
+}
+
+/** `--root DIR`, which must be a directory; the current directory by default. */
+function rootOf(value: string | undefined): string {
+  if (value === undefined) return process.cwd();
+  const root = resolve(value);
+  let directory = false;
+  try {
+    directory = statSync(root).isDirectory();
+  } catch {
+    // Reported below, as for a path that is not a directory.
+  }
+  if (!directory) throw new UsageError(`feedback: --root must be a directory, got "${value}"`);
+  return root;
 }
 
 function maxLengthOf(value: string | undefined): number {

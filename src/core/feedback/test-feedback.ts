@@ -6,6 +6,7 @@ import { failureGist, failureItemForms } from "./fit/feedback-items.js";
 import { fitFeedback, type FittedFeedback, type ItemForms } from "./fit/fit-feedback.js";
 import { extractFailures, reportedFailures } from "./extractor/general-extractor.js";
 import { stripLinePrefixes } from "./clean/line-prefixes.js";
+import { withoutProjectRoot } from "./clean/project-root.js";
 import { redact } from "../redaction/redaction.js";
 
 /** Failures that get an item; the summary counts the rest. */
@@ -34,11 +35,12 @@ export interface TestFeedbackOptions {
 
 /**
  * Test output as every reader of it sees it: ANSI stripped, the prefixes a CI log or a
- * multiplexer puts before every line removed, lone surrogates replaced, credentials redacted —
- * before anything is read, cut, printed or stored.
+ * multiplexer puts before every line removed, lone surrogates replaced, paths under the
+ * project's root made relative to it, credentials redacted — before anything is read, cut,
+ * printed or stored.
  */
 export function cleanOutput(output: string): string {
-  return redact(toWellFormed(stripLinePrefixes(stripAnsi(output))));
+  return redact(withoutProjectRoot(toWellFormed(stripLinePrefixes(stripAnsi(output)))));
 }
 
 /**

@@ -26,7 +26,11 @@ export function cli(
   });
 }
 
-/** Starts the built CLI without waiting, for tests that kill it. */
-export function startCli(args: readonly string[], cwd = ROOT) {
-  return spawn(process.execPath, [BIN, ...args], { cwd, stdio: "ignore" });
+/** Starts the built CLI without waiting, for tests that kill it; stderr piped if asked. */
+export function startCli(
+  args: readonly string[],
+  cwd = ROOT,
+  stderr: "ignore" | "pipe" = "ignore",
+) {
+  return spawn(process.execPath, [BIN, ...args], { cwd, stdio: ["ignore", "ignore", stderr] });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { avaParser } from "./ava.js";
 import { failureOf } from "../failure-of.js";
+import { cleanOutput } from "../test-feedback.js";
 
 // The shapes of ava 6's default reporter, as captured from a scratch project.
 const output = `
@@ -83,7 +84,7 @@ const output = `
 describe("avaParser", () => {
   it("reads each block's location line, words and values; skipped and todo tests are no failures", () => {
     expect(avaParser.detect(output)).toBe(true);
-    expect(avaParser.parse(output)).toEqual([
+    expect(avaParser.parse(cleanOutput(output))).toEqual([
       failureOf({
         test: "test/more.test.js",
         file: "test/more.test.js",
@@ -133,7 +134,7 @@ describe("avaParser", () => {
       "  2 tests remained pending after a timeout",
     ].join("\n");
     expect(avaParser.detect(timeout)).toBe(true);
-    expect(avaParser.parse(timeout).map((f) => [f.test, f.file, f.message])).toEqual([
+    expect(avaParser.parse(cleanOutput(timeout)).map((f) => [f.test, f.file, f.message])).toEqual([
       ["waits for the queue", "test/wait.test.js", "Timed out while running tests"],
       ["drains", "test/wait.test.js", "Timed out while running tests"],
     ]);

@@ -3,7 +3,6 @@ import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { frameLocation, isInternalPath, parseLocation } from "../extractor/stack-frames.js";
 import type { SourceLocation } from "../extractor/stack-frames.js";
-import { relativeToProject } from "./project-paths.js";
 
 /** Longest message kept, as for every other failure field. */
 const MAX_MESSAGE_LENGTH = 1000;
@@ -40,7 +39,7 @@ export const avaParser: TestOutputParser = {
     output.includes(FAILED) ||
     output.includes("✘ Timed out while running tests") ||
     /^ {2}Uncaught exception in \S/m.test(output),
-  parse: (output): readonly Failure[] => relativeToProject(failures(logLines(output))),
+  parse: (output): readonly Failure[] => failures(logLines(output)),
   reportedFailures: (output) => {
     const counts = [...output.matchAll(COUNT)].map((match) => Number(match[1]));
     return counts.length === 0 ? null : counts.reduce((sum, count) => sum + count, 0);

@@ -2,7 +2,6 @@ import type { Failure, TestOutputParser } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
 import { parseLocation } from "../extractor/stack-frames.js";
 import { findingFailures, summedCounts, type Finding, type Severity } from "./findings.js";
-import { relativeToProject } from "./project-paths.js";
 
 /** The rule a diagnostic's header ends with: `━━━━` after the location and category. */
 const HEADER_RULE = "━━━";
@@ -24,7 +23,7 @@ export const biomeParser: TestOutputParser = {
     output.includes(HEADER_RULE) &&
     (/^Found \d+ (?:error|warning|info)s?\.$/m.test(output) ||
       /^Checked \d+ files? in /m.test(output)),
-  parse: (output): readonly Failure[] => relativeToProject(findingFailures(diagnostics(output))),
+  parse: (output): readonly Failure[] => findingFailures(diagnostics(output)),
   reportedFailures: (output) => summedCounts([...output.matchAll(COUNT)].map((match) => match[1])),
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eslintParser } from "./eslint.js";
 import { failureOf } from "../failure-of.js";
+import { cleanOutput } from "../test-feedback.js";
 
 const stylish = `
 > app@1.0.0 lint
@@ -13,14 +14,17 @@ const stylish = `
 /ci/app/test/cart.test.js
   1:11  error  Parsing error: Unexpected token ;
 
-✖ 3 problems (2 errors, 1 warning)
+/ci/app/index.js
+  2:1  error  'x' is not defined  no-undef
+
+✖ 4 problems (3 errors, 1 warning)
   0 errors and 1 warning potentially fixable with the \`--fix\` option.
 `;
 
 describe("eslintParser", () => {
   it("reads stylish findings under their file, errors first, relative to the project", () => {
     expect(eslintParser.detect(stylish)).toBe(true);
-    expect(eslintParser.parse(stylish)).toEqual([
+    expect(eslintParser.parse(cleanOutput(stylish))).toEqual([
       failureOf({
         file: "src/cart.js",
         line: 4,
@@ -35,6 +39,13 @@ describe("eslintParser", () => {
         message: "Parsing error: Unexpected token ;",
       }),
       failureOf({
+        file: "index.js",
+        line: 2,
+        column: 1,
+        rule: "no-undef",
+        message: "'x' is not defined",
+      }),
+      failureOf({
         file: "src/cart.js",
         line: 7,
         column: 7,
@@ -42,7 +53,7 @@ describe("eslintParser", () => {
         message: "'unused' is never reassigned. Use 'const' instead",
       }),
     ]);
-    expect(eslintParser.reportedFailures?.(stylish)).toBe(3);
+    expect(eslintParser.reportedFailures?.(stylish)).toBe(4);
   });
 
   it("reads --format unix and --format compact, rule or none", () => {
@@ -59,11 +70,13 @@ describe("eslintParser", () => {
       "2 problems",
     ].join("\n");
     for (const text of [unix, compact]) expect(eslintParser.detect(text)).toBe(true);
-    expect(eslintParser.parse(unix).map((f) => [f.file, f.line, f.column, f.rule])).toEqual([
+    expect(
+      eslintParser.parse(cleanOutput(unix)).map((f) => [f.file, f.line, f.column, f.rule]),
+    ).toEqual([
       ["src/a.js", 4, 20, "eqeqeq"],
       ["lib/b.js", 1, 11, undefined],
     ]);
-    expect(eslintParser.parse(compact)).toEqual([
+    expect(eslintParser.parse(cleanOutput(compact))).toEqual([
       failureOf({
         file: "src/a.js",
         line: 4,

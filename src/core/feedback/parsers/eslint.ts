@@ -1,7 +1,6 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
 import { findingFailures, summedCounts, type Finding, type Severity } from "./findings.js";
-import { relativeToProject } from "./project-paths.js";
 
 /** Stylish's closing count: `✖ 8 problems (5 errors, 3 warnings)`. */
 const STYLISH_SUMMARY = /^✖ (\d+) problems? \((\d+) errors?, (\d+) warnings?\)/m;
@@ -19,8 +18,7 @@ const COMPACT_FINDING = /^: line (\d+), col (\d+), (Error|Warning) - (.*)$/;
  * `LINE:COL  error  message  rule` lines, then `✖ N problems (E errors, W warnings)`), and the
  * `unix` (`path:line:col: message [Error/rule]`) and `compact` (`path: line L, col C, Error -
  * message (rule)`) formats. Each finding is a failure with `test: null`, its column and rule
- * (none for a parsing error); errors come before warnings. Absolute paths are made relative to
- * the project the findings share.
+ * (none for a parsing error); errors come before warnings.
  */
 export const eslintParser: TestOutputParser = {
   name: "eslint",
@@ -28,7 +26,7 @@ export const eslintParser: TestOutputParser = {
     STYLISH_SUMMARY.test(output) ||
     ((output.includes(" [Error") || output.includes(" [Warning") || output.includes(", col ")) &&
       logLines(output).some((line) => plainFinding(line.trim()) !== null)),
-  parse: (output): readonly Failure[] => relativeToProject(findingFailures(findings(output))),
+  parse: (output): readonly Failure[] => findingFailures(findings(output)),
   reportedFailures: (output) => {
     const stylish = STYLISH_SUMMARY.exec(output);
     if (stylish !== null) return summedCounts([stylish[2], stylish[3]]);
@@ -127,12 +125,13 @@ function severityOf(word: string): Severity {
 }
 
 /**
- * Whether a line is a file's path as stylish prints it (absolute, so with a separator), ending
- * with an extension: no column gap and no `: ` of a message.
+ * Whether a line is a file's path as stylish prints it (absolute, or relative once the project's
+ * root is cut: `index.js`), ending with an extension: no column gap and no `: ` of a message, and
+ * a space only inside a path with separators.
  */
 function isPath(trimmed: string): boolean {
   return (
-    (trimmed.includes("/") || trimmed.includes("\\")) &&
+    (trimmed.includes("/") || trimmed.includes("\\") || !/\s/.test(trimmed)) &&
     !trimmed.includes("  ") &&
     !trimmed.includes(": ") &&
     /\.\w+$/.test(trimmed)

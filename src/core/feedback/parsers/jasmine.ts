@@ -2,7 +2,6 @@ import type { Failure, TestOutputParser } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { frameLocation, isInternalPath, type SourceLocation } from "../extractor/stack-frames.js";
-import { relativeToProject } from "./project-paths.js";
 
 /** Longest message kept, as for every other failure field. */
 const MAX_MESSAGE_LENGTH = 1000;
@@ -28,7 +27,7 @@ export const jasmineParser: TestOutputParser = {
   name: "jasmine",
   detect: (output) =>
     SUMMARY.test(output) && (output.includes("\nFailures:\n") || output.includes("Suite error: ")),
-  parse: (output): readonly Failure[] => relativeToProject(failures(logLines(output))),
+  parse: (output): readonly Failure[] => failures(logLines(output)),
   reportedFailures: (output) => {
     const count = SUMMARY.exec(output)?.[1];
     return count === undefined ? null : Number(count);

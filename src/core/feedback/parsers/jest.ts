@@ -5,7 +5,6 @@ import { JEST_NAME_SEPARATOR, jestReportFailures } from "../reports/jest-report.
 import { jsonLineStartingWith } from "../reports/json-report.js";
 import { type JsonRecord } from "../../json-record.js";
 import { loadFailure } from "./load-failure.js";
-import { relativeToProject } from "./project-paths.js";
 import { withoutTreeEchoes } from "./tree-echoes.js";
 
 /** The first key of Jest's `--json` report. */
@@ -22,7 +21,7 @@ export const jestParser: TestOutputParser = {
   detect: (output) => jestReport(output) !== null || isJestText(output),
   parse: (output): readonly Failure[] => {
     const report = jestReport(output);
-    if (report !== null) return relativeToProject(jestReportFailures(report, JEST_NAME_SEPARATOR));
+    if (report !== null) return jestReportFailures(report, JEST_NAME_SEPARATOR);
     // The extractor reads a suite that failed to run as a nameless failure; the file's own block says more.
     const tests = reportedFailures(output).filter((failure) => failure.test !== null);
     return [...withoutTreeEchoes(tests), ...suitesFailedToRun(logLines(output))];

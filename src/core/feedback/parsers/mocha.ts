@@ -3,7 +3,6 @@ import { failureFromReport, reportedFailures } from "../extractor/general-extrac
 import { loadFailure } from "./load-failure.js";
 import { literalOf, parseRecord, stringOf } from "../reports/json-report.js";
 import { recordsOf, type JsonRecord } from "../../json-record.js";
-import { relativeToProject } from "./project-paths.js";
 import { withoutTreeEchoes } from "./tree-echoes.js";
 
 /** How Mocha's JSON reporter starts its (pretty-printed) document. */
@@ -25,9 +24,9 @@ export const mochaParser: TestOutputParser = {
     const crash = runException(output);
     if (crash !== null) return [crash];
     const report = mochaReport(output);
-    return relativeToProject(
-      report === null ? withoutTreeEchoes(reportedFailures(output)) : mochaReportFailures(report),
-    );
+    return report === null
+      ? withoutTreeEchoes(reportedFailures(output))
+      : mochaReportFailures(report);
   },
 };
 

@@ -4,7 +4,6 @@ import { logLines } from "../clean/log-lines.js";
 import { parseLocation, type SourceLocation } from "../extractor/stack-frames.js";
 import { isJunit, junitFailures } from "../reports/junit.js";
 import { fileLoadFailure } from "./load-failure.js";
-import { relativeToProject } from "./project-paths.js";
 
 /**
  * node:test (Node 18–24): the spec reporter (`▶ suite`, `✖ test`, `ℹ tests N` summary), the TAP
@@ -18,10 +17,8 @@ export const nodeTestParser: TestOutputParser = {
   parse: (output): readonly Failure[] => {
     const failures = isNodeJunit(output) ? junitFailures(output) : reportedFailures(output);
     const notes = specNotes(logLines(output));
-    return relativeToProject(
-      failures.map((failure) =>
-        isLoadFailure(failure) ? fileLoadFailure(failure, output) : withNotes(failure, notes),
-      ),
+    return failures.map((failure) =>
+      isLoadFailure(failure) ? fileLoadFailure(failure, output) : withNotes(failure, notes),
     );
   },
 };

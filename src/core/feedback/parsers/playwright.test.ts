@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { playwrightParser } from "./playwright.js";
 import { failureOf } from "../failure-of.js";
+import { cleanOutput } from "../test-feedback.js";
 
 // Two projects, a retry, and the message forms of Playwright before 1.50 (`Expected string:`).
 const output = `
@@ -46,7 +47,7 @@ Running 4 tests using 2 workers
 describe("playwrightParser", () => {
   it("reads each header's block, naming the project when the run has several", () => {
     expect(playwrightParser.detect(output)).toBe(true);
-    expect(playwrightParser.parse(output)).toEqual([
+    expect(playwrightParser.parse(cleanOutput(output))).toEqual([
       failureOf({
         test: "[chromium] › cart › shows the total",
         file: "tests/cart.spec.ts",

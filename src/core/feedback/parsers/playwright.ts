@@ -18,8 +18,7 @@ const PART = " › ";
  * test`, read by the general extractor (`Error: expect(locator).toHaveText(expected)`, `Expected:`
  * / `Received:`, `Expected string:`, Jest-style diffs, the first user frame); a test without a
  * frame (`Test timeout of 30000ms exceeded.`) is located at its header. Names are the suite path
- * joined by ` › `, led by the project only when the run has more than one. A path a frame prints
- * absolute is written as the header prints it (relative to the test directory's root).
+ * joined by ` › `, led by the project only when the run has more than one.
  */
 export const playwrightParser: TestOutputParser = {
   name: "playwright",
@@ -67,10 +66,7 @@ function failures(lines: readonly string[]): Failure[] {
     seen.add(name);
     found.push(blockFailure(name, header.declared, block));
   }
-  return withHeaderPaths(
-    found,
-    blocks.map((block) => block.header.declared.file),
-  );
+  return found;
 }
 
 /** `1) [chromium] › tests/a.spec.ts:14:3 › cart › total ───` read, or null for any other line. */
@@ -99,29 +95,4 @@ function blockFailure(name: string, declared: SourceLocation, block: readonly st
   return failure.line === null
     ? { ...failure, file: declared.file, line: declared.line, message }
     : { ...failure, message };
-}
-
-/**
- * Failures whose absolute paths are written as the headers write them: a frame's
- * `/ci/app/tests/a.spec.ts` ends with the header's `tests/a.spec.ts`, which gives the root
- * (`/ci/app/`) every other absolute path under it loses too.
- */
-function withHeaderPaths(failures: readonly Failure[], headerFiles: readonly string[]): Failure[] {
-  const root = failures
-    .map((failure) => failure.file ?? "")
-    .flatMap((file) =>
-      headerFiles
-        .filter((header) => file.startsWith("/") && file.endsWith(`/${header}`))
-        .map((header) => file.slice(0, file.length - header.length)),
-    )[0];
-  if (root === undefined) return [...failures];
-  const relative = (path: string): string =>
-    path.startsWith(root) ? path.slice(root.length) : path;
-  return failures.map((failure) => ({
-    ...failure,
-    file: failure.file === null ? null : relative(failure.file),
-    ...(failure.testLocation === undefined
-      ? {}
-      : { testLocation: { ...failure.testLocation, file: relative(failure.testLocation.file) } }),
-  }));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pyrightParser } from "./pyright.js";
 import { failureOf } from "../failure-of.js";
+import { cleanOutput } from "../test-feedback.js";
 
 const output = `/ci/app/src/models.py
   /ci/app/src/models.py:12:20 - error: Argument of type "str" cannot be assigned to parameter "id" of type "int" in function "__init__"
@@ -14,7 +15,7 @@ const output = `/ci/app/src/models.py
 describe("pyrightParser", () => {
   it("reads each diagnostic with its continuation, rule and the sides of an assignment", () => {
     expect(pyrightParser.detect(output)).toBe(true);
-    expect(pyrightParser.parse(output)).toEqual([
+    expect(pyrightParser.parse(cleanOutput(output))).toEqual([
       failureOf({
         file: "src/models.py",
         line: 12,

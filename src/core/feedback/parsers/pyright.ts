@@ -2,7 +2,6 @@ import type { Failure, TestOutputParser } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
 import { indentOf } from "../extractor/line-blocks.js";
 import { assignability, findingFailures, summedCounts, type Finding } from "./findings.js";
-import { relativeToProject } from "./project-paths.js";
 
 /** A diagnostic's first line: `  /abs/a.py:12:5 - error: message`, after its file's own line. */
 const DIAGNOSTIC = /^(\S.*?):(\d+):(\d+) - (error|warning|information): (.*)$/;
@@ -23,7 +22,7 @@ export const pyrightParser: TestOutputParser = {
     SUMMARY.test(output) ||
     (output.includes(" - error: ") &&
       logLines(output).some((line) => DIAGNOSTIC.test(line.trim()))),
-  parse: (output): readonly Failure[] => relativeToProject(findingFailures(diagnostics(output))),
+  parse: (output): readonly Failure[] => findingFailures(diagnostics(output)),
   reportedFailures: (output) => {
     const summary = SUMMARY.exec(output);
     return summary === null ? null : summedCounts([summary[1], summary[2], summary[3]]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cleanOutput } from "../test-feedback.js";
 import { tapParser } from "./tap.js";
 
 const tape = `TAP version 13
@@ -41,7 +42,7 @@ not ok 1 - login returns a numeric userId
 describe("tapParser", () => {
   it("names tape's assertions after their comment, reads a throw as its test's failure, relative paths", () => {
     expect(tapParser.detect(tape)).toBe(true);
-    expect(tapParser.parse(tape)).toEqual([
+    expect(tapParser.parse(cleanOutput(tape))).toEqual([
       {
         test: "cart sums prices > should be strictly equal",
         file: "test/cart.test.js",

@@ -2,7 +2,6 @@ import type { Failure, TestOutputParser } from "../feedback.js";
 import { reportedFailures } from "../extractor/general-extractor.js";
 import { logLines } from "../clean/log-lines.js";
 import { fileLoadFailure } from "./load-failure.js";
-import { relativeToProject } from "./project-paths.js";
 
 /** A thrown error's first line, which in tape's output means the process died inside a test. */
 const THROWN = /^[\w$.]*(?:Error|Exception)\b[^:]{0,200}: \S/;
@@ -28,10 +27,8 @@ export const tapParser: TestOutputParser = {
       ? lines
       : withCommentNames(lines);
     const failures = reportedFailures(named.join("\n")).map(withMessage);
-    return relativeToProject(
-      failures.map((failure) =>
-        isFileFailure(failure) ? fileLoadFailure(failure, output) : failure,
-      ),
+    return failures.map((failure) =>
+      isFileFailure(failure) ? fileLoadFailure(failure, output) : failure,
     );
   },
 };

@@ -2,7 +2,6 @@ import type { Failure, TestOutputParser } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
 import { indentOf } from "../extractor/line-blocks.js";
 import { assignability, findingFailures, type Finding } from "./findings.js";
-import { relativeToProject } from "./project-paths.js";
 
 /** tsc's plain diagnostic: `src/a.ts(12,5): error TS2322: message`. */
 const PLAIN = /^(\S[^()]*)\((\d+),(\d+)\): (error|warning) (TS\d+): (.*)$/;
@@ -26,7 +25,7 @@ export const tscParser: TestOutputParser = {
   detect: (output) =>
     (output.includes(": error TS") || output.includes(" - error TS")) &&
     logLines(output).some((line) => diagnostic(line) !== null),
-  parse: (output): readonly Failure[] => relativeToProject(findingFailures(diagnostics(output))),
+  parse: (output): readonly Failure[] => findingFailures(diagnostics(output)),
   reportedFailures: (output) => {
     const count = SUMMARY.exec(output)?.[1];
     return count === undefined ? null : Number(count);

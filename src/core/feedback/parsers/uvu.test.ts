@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { uvuParser } from "./uvu.js";
 import { failureOf } from "../failure-of.js";
+import { cleanOutput } from "../test-feedback.js";
 
 // uvu 0.5's shapes, as captured from a scratch project (frames shortened).
 const output = `more.test.js
@@ -52,7 +53,7 @@ const output = `more.test.js
 describe("uvuParser", () => {
   it("reads each FAIL block's words, ++/-- values and first user frame", () => {
     expect(uvuParser.detect(output)).toBe(true);
-    expect(uvuParser.parse(output)).toEqual([
+    expect(uvuParser.parse(cleanOutput(output))).toEqual([
       failureOf({
         test: "strings",
         file: "tests/more.test.js",

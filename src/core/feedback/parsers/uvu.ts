@@ -1,7 +1,6 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
-import { relativeToProject } from "./project-paths.js";
 import { stackPlaces } from "./stack-places.js";
 
 /** Longest message kept, as for every other failure field. */
@@ -26,7 +25,7 @@ export const uvuParser: TestOutputParser = {
     output.includes("FAIL ") &&
     /^[ \t]+Total:[ \t]+\d+$/m.test(output) &&
     /^[ \t]+Passed:[ \t]+\d+$/m.test(output),
-  parse: (output): readonly Failure[] => relativeToProject(blocks(logLines(output))),
+  parse: (output): readonly Failure[] => blocks(logLines(output)),
   reportedFailures: (output) => {
     const counts = new Map(
       [...output.matchAll(COUNT)].map((match) => [match[1], Number(match[2])]),

@@ -6,7 +6,6 @@ import { jsonLineStartingWith } from "../reports/json-report.js";
 import { type JsonRecord } from "../../json-record.js";
 import { junitFailures } from "../reports/junit.js";
 import { loadFailure } from "./load-failure.js";
-import { relativeToProject } from "./project-paths.js";
 
 /** The first key of Vitest's `--reporter=json` report (Jest's starts with another). */
 const JSON_MARKER = '{"numTotalTestSuites":';
@@ -26,10 +25,10 @@ export const vitestParser: TestOutputParser = {
   detect: (output) =>
     output.includes(JUNIT_MARKER) || vitestReport(output) !== null || isVitestText(output),
   parse: (output): readonly Failure[] => {
-    if (output.includes(JUNIT_MARKER)) return relativeToProject(junitFailures(output));
+    if (output.includes(JUNIT_MARKER)) return junitFailures(output);
     const report = vitestReport(output);
     if (report !== null) {
-      return relativeToProject(jestReportFailures(report, VITEST_NAME_SEPARATOR));
+      return jestReportFailures(report, VITEST_NAME_SEPARATOR);
     }
     // The extractor reads a suite that failed to load as a nameless failure; its block says more.
     const tests = reportedFailures(output).filter((failure) => failure.test !== null);

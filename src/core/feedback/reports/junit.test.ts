@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cleanOutput } from "../test-feedback.js";
 import { junitFailures, junitParser } from "./junit.js";
 
 const vitestStyle = `<?xml version="1.0" encoding="UTF-8" ?>
@@ -73,18 +74,21 @@ describe("junitParser", () => {
 });
 
 describe("junitParser paths", () => {
-  it("cuts the project root that failures in several directories share, not a lone directory", () => {
+  it("reads paths relative to the project root that cleaning found, in one directory or several", () => {
     const failing = (file: string): string =>
       `<testcase name="${file}" file="${file}"><failure message="x"/></testcase>`;
+    const files = (xml: string): (string | null)[] =>
+      junitParser.parse(cleanOutput(xml)).map((failure) => failure.file);
     const two = `<testsuite name="s">${failing("/ci/app/test/a.js")}${failing("/ci/app/src/b.js")}</testsuite>`;
-    expect(junitParser.parse(two).map((failure) => failure.file)).toEqual([
-      "test/a.js",
-      "src/b.js",
-    ]);
+    expect(files(two)).toEqual(["test/a.js", "src/b.js"]);
     const one = `<testsuite name="s">${failing("/ci/app/test/a.js")}</testsuite>`;
-    expect(junitParser.parse(one).map((failure) => failure.file)).toEqual(["/ci/app/test/a.js"]);
+    expect(files(one)).toEqual(["test/a.js"]);
+    const unmarked = `<testsuite name="s">${failing("/home/ana/a.js")}</testsuite>`;
+    expect(files(unmarked)).toEqual(["/home/ana/a.js"]);
   });
+});
 
+describe("junitParser names", () => {
   it("names a test under a classname that is a suite (Mocha xunit) or a dotted class (Maven)", () => {
     const xml = `<testsuite name="Mocha Tests" tests="2">
 <testcase classname="cart" name="sums prices"><failure>expected 4</failure></testcase>

@@ -2,7 +2,6 @@ import { truncateCodePoints } from "../clean/code-points.js";
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { failureFromReport } from "../extractor/general-extractor.js";
 import { elementText, nextTag, type XmlTag } from "./xml-scanner.js";
-import { relativeToProject } from "../parsers/project-paths.js";
 
 /** How a JUnit test's suite path is joined into its full name (Vitest's and node:test's own). */
 const JUNIT_NAME_SEPARATOR = " > ";
@@ -30,7 +29,7 @@ const RUN_SUITE_NAMES: ReadonlySet<string> = new Set([
 export const junitParser: TestOutputParser = {
   name: "junit",
   detect: (output) => isJunit(output),
-  parse: (output) => relativeToProject(junitFailures(output)),
+  parse: (output) => junitFailures(output),
 };
 
 /** Whether the output holds a JUnit XML report. */

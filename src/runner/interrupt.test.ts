@@ -1,0 +1,118 @@
+import { once } from "node:events";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { parse, stringify } from "yaml";
+import { Journal } from "./journal.js";
+import { cli, requireBuild, startCli } from "./test-support/built-cli.js";
+import { fixtureProject } from "./test-support/fixture-project.js";
+import { cleanUp, eventually, isAlive, pidFrom } from "./test-support/processes.js";
+
+// The runner stopped during a long step: by SIGTERM or SIGINT it stops at once and takes the
+// step with it; by SIGKILL it cannot, and the next resume kills what is left. Either way nothing
+// of the cut-off step is journaled, the run resumes, and the step runs again.
+
+beforeAll(requireBuild);
+
+/**
+ * A project whose generate step, the first time, writes its pid, starts a daemon that leaves its
+ * session and ignores SIGTERM (its pid written too), and sleeps a minute; run again, it passes.
+ */
+function project() {
+  const fixture = fixtureProject({ passFrom: 1 });
+  const document = parse(readFileSync(fixture.taskFile, "utf8")) as {
+    steps: Record<string, { command: unknown }>;
+  };
+  document.steps.generate = {
+    command: [
+      "if [ -f again ]; then exit 0; fi",
+      "touch again",
+      `setsid sh -c 'trap "" TERM; echo $$ > daemon.pid; exec sleep 60' > /dev/null 2>&1 &`,
+      "echo $$ > step.pid",
+      "exec sleep 60",
+    ].join("\n"),
+  };
+  writeFileSync(fixture.taskFile, stringify(document));
+  return {
+    ...fixture,
+    pids: async () => [
+      await pidFrom(join(fixture.dir, "step.pid")),
+      await pidFrom(join(fixture.dir, "daemon.pid")),
+    ],
+  };
+}
+
+/** How many times each step started and finished in the run, in order. */
+function steps(db: string): string[] {
+  const journal = Journal.open(db);
+  try {
+    return journal
+      .events(1)
+      .flatMap((entry) =>
+        entry.event.type === "step-started" || entry.event.type === "step-finished"
+          ? [`${entry.event.type} ${entry.event.effectId}`]
+          : [],
+      );
+  } finally {
+    journal.close();
+  }
+}
+
+const generate = JSON.stringify(["task-1", 1, "generate", 0]);
+
+describe("the runner stopped during a step (built CLI)", () => {
+  const leftovers: number[] = [];
+  afterEach(() => cleanUp(leftovers.splice(0)));
+
+  it.each([
+    ["SIGTERM", 143],
+    ["SIGINT", 130],
+  ] as const)(
+    "stops at once on %s, killing the step and the daemon it started; resume runs the step again",
+    async (signal, code) => {
+      const fixture = project();
+      const args = ["run", fixture.taskFile, "--db", fixture.db, "--quiet"];
+      const runner = startCli(args, fixture.dir, "pipe");
+      let stderr = "";
+      runner.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const pids = await fixture.pids();
+      leftovers.push(...pids);
+      const signalled = performance.now();
+      runner.kill(signal);
+      const [exitCode] = (await once(runner, "exit")) as [number | null];
+      expect(performance.now() - signalled).toBeLessThan(10_000);
+      expect(exitCode).toBe(code);
+      expect(stderr).toBe(`loopgate: stopped by ${signal}; loopgate resume carries the run on\n`);
+      // The step got SIGTERM; the daemon ignores it, and was killed once the step had exited.
+      expect(await eventually(() => !pids.some(isAlive))).toBe(true);
+      expect(steps(fixture.db)).toEqual([`step-started ${generate}`]);
+      const resumed = cli(["resume", "--db", fixture.db, "--quiet"], {}, fixture.dir);
+      expect(resumed.stderr).toBe("");
+      expect(resumed.status).toBe(0);
+      expect(steps(fixture.db).slice(0, 3)).toEqual([
+        `step-started ${generate}`,
+        `step-started ${generate}`,
+        `step-finished ${generate}`,
+      ]);
+    },
+    60_000,
+  );
+
+  it("after a SIGKILL mid-step, resume kills the step and the daemon it started, then runs it again", async () => {
+    const fixture = project();
+    const runner = startCli(["run", fixture.taskFile, "--db", fixture.db, "--quiet"], fixture.dir);
+    const pids = await fixture.pids();
+    leftovers.push(...pids);
+    runner.kill("SIGKILL");
+    await once(runner, "exit");
+    expect(pids.every(isAlive)).toBe(true);
+    const resumed = cli(["resume", "--db", fixture.db, "--quiet"], {}, fixture.dir);
+    expect(resumed.status).toBe(0);
+    expect(await eventually(() => !pids.some(isAlive))).toBe(true);
+    expect(steps(fixture.db).slice(0, 3)).toEqual([
+      `step-started ${generate}`,
+      `step-started ${generate}`,
+      `step-finished ${generate}`,
+    ]);
+  }, 60_000);
+});

@@ -1,0 +1,37 @@
+import { existsSync, readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { readStat } from "../proc-table.js";
+
+/** Whether a process runs (a zombie, killed and waiting to be reaped, does not). */
+export function isAlive(pid: number): boolean {
+  return readStat(pid)?.alive === true;
+}
+
+/** Waits until a condition holds, up to `ms` (generous: the machine may be busy); returns it. */
+export async function eventually(condition: () => boolean, ms = 10_000): Promise<boolean> {
+  const until = performance.now() + ms;
+  while (!condition()) {
+    if (performance.now() > until) return false;
+    await sleep(25);
+  }
+  return true;
+}
+
+/** The pid a step wrote to `file`, once it is there. */
+export async function pidFrom(file: string): Promise<number> {
+  if (!(await eventually(() => existsSync(file) && readFileSync(file, "utf8").endsWith("\n")))) {
+    throw new Error(`no pid in ${file}`);
+  }
+  return Number(readFileSync(file, "utf8"));
+}
+
+/** Kills what a failed test left running, so one failure does not leave sleepers behind. */
+export function cleanUp(pids: readonly number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Gone, as it should be.
+    }
+  }
+}
