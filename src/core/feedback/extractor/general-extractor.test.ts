@@ -679,6 +679,37 @@ describe("extractFailures: deduplication", () => {
     expect(extractFailures(output).map((f) => f.file)).toEqual(["src/a.test.ts", "src/b.test.ts"]);
   });
 
+  it("keeps apart two tests whose names end alike, though the progress tree named both alike", () => {
+    const output = [
+      "  req",
+      "    .host",
+      "      1) works",
+      "    .hostname",
+      "      2) works",
+      "",
+      "  0 passing (5ms)",
+      "  2 failing",
+      "",
+      "  1) req",
+      "       .host",
+      "         works:",
+      "     TypeError: v.strip is not a function",
+      "      at compileTrust (lib/utils.js:210:8)",
+      "      at Context.<anonymous> (test/req.host.js:93:13)",
+      "",
+      "  2) req",
+      "       .hostname",
+      "         works:",
+      "     TypeError: v.strip is not a function",
+      "      at compileTrust (lib/utils.js:210:8)",
+      "      at Context.<anonymous> (test/req.hostname.js:93:13)",
+    ].join("\n");
+    expect(extractFailures(output).map((f) => [f.test, f.testLocation?.file])).toEqual([
+      ["req > .host > works", "test/req.host.js"],
+      ["req > .hostname > works", "test/req.hostname.js"],
+    ]);
+  });
+
   it("keeps two failed assertions of one test three lines apart", () => {
     const assertion = (line: number): string =>
       [

@@ -61,6 +61,13 @@ function mergeByName(failures: readonly Failure[]): Failure[] {
       kept.push({ ...failure });
       continue;
     }
+    if (target.test !== null && !namesCompatible(target.test, name)) {
+      // A name the target grew into by an earlier merge (`req > .host > works`) is another test
+      // than this one (`req > .hostname > works`), though both end as the tree's `works` did.
+      kept.push({ ...failure });
+      register(name, kept.length - 1);
+      continue;
+    }
     fill(target, failure);
     if (target.test !== null) register(target.test, index);
   }
@@ -104,6 +111,11 @@ function fill(target: MergedFailure, other: Failure): void {
  */
 function elsewhereInFile(a: Failure, b: Failure): boolean {
   return a.line !== null && b.line !== null && a.line !== b.line && a.file === b.file;
+}
+
+/** Whether two names can be of one test: equal, or one a suite-path suffix of the other. */
+function namesCompatible(a: string, b: string): boolean {
+  return a === b || boundarySuffixes(a).includes(b) || boundarySuffixes(b).includes(a);
 }
 
 /** Whether two reports can be of the same test: same file, one path a suffix of the other, or unknown. */

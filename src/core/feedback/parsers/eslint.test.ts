@@ -60,8 +60,9 @@ describe("eslintParser", () => {
     const unix = [
       "/ci/app/src/a.js:4:20: Expected '===' and instead saw '=='. [Error/eqeqeq]",
       "/ci/app/lib/b.js:1:11: Parsing error: Unexpected token ; [Error]",
+      "/ci/app/lib/b.js:3:7: 'x' is assigned a value but never used. [Warning/@typescript-eslint/no-unused-vars]",
       "",
-      "2 problems",
+      "3 problems",
     ].join("\n");
     const compact = [
       "/ci/app/src/a.js: line 4, col 20, Error - Expected '===' and instead saw '=='. (eqeqeq)",
@@ -75,6 +76,7 @@ describe("eslintParser", () => {
     ).toEqual([
       ["src/a.js", 4, 20, "eqeqeq"],
       ["lib/b.js", 1, 11, undefined],
+      ["lib/b.js", 3, 7, "@typescript-eslint/no-unused-vars"],
     ]);
     expect(eslintParser.parse(cleanOutput(compact))).toEqual([
       failureOf({
@@ -92,7 +94,7 @@ describe("eslintParser", () => {
         message: "Unexpected console statement.",
       }),
     ]);
-    expect(eslintParser.reportedFailures?.(unix)).toBe(2);
+    expect(eslintParser.reportedFailures?.(unix)).toBe(3);
   });
 
   it("leaves other output alone: node:test's ✖ lines, a bare path list", () => {

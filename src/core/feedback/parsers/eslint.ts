@@ -94,7 +94,11 @@ function plainFinding(trimmed: string): Finding | null {
   const tag = trimmed.lastIndexOf(" [");
   const place = UNIX_PLACE.exec(trimmed);
   if (tag < 0 || !trimmed.endsWith("]") || place === null || place.index === 0) return null;
-  const [severity = "", rule] = trimmed.slice(tag + 2, -1).split("/");
+  // Plugin rules have slashes of their own: `[Error/@typescript-eslint/no-unused-vars]`.
+  const tagText = trimmed.slice(tag + 2, -1);
+  const slash = tagText.indexOf("/");
+  const severity = slash < 0 ? tagText : tagText.slice(0, slash);
+  const rule = slash < 0 ? undefined : tagText.slice(slash + 1);
   if (severity !== "Error" && severity !== "Warning") return null;
   return {
     file: trimmed.slice(0, place.index),

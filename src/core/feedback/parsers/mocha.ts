@@ -24,11 +24,20 @@ export const mochaParser: TestOutputParser = {
     const crash = runException(output);
     if (crash !== null) return [crash];
     const report = mochaReport(output);
-    return report === null
-      ? withoutTreeEchoes(reportedFailures(output))
-      : mochaReportFailures(report);
+    return (
+      report === null ? withoutTreeEchoes(reportedFailures(output)) : mochaReportFailures(report)
+    ).map(withTimeoutFile);
   },
 };
+
+/** Mocha's timeout error, which names the test's file at its end: `… it resolves. (test/a.js)`. */
+const TIMEOUT_FILE = /^Error: Timeout of \d+ms exceeded\..*\(([^()\s]+\.[cm]?[jt]sx?)\)$/;
+
+/** A timed-out test placed in the file its error names, when no frame said where. */
+function withTimeoutFile(failure: Failure): Failure {
+  const file = failure.file === null ? TIMEOUT_FILE.exec(failure.message)?.[1] : undefined;
+  return file === undefined ? failure : { ...failure, file };
+}
 
 /** How Mocha reports a spec file it could not load; no reporter runs then, JSON or not. */
 const RUN_EXCEPTION = "Exception during run: ";
