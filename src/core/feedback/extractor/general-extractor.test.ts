@@ -140,9 +140,9 @@ describe("extractFailures: node:test (captured)", () => {
     expect(withoutMessages(extractFailures(output))).toEqual(facts);
   });
 
-  it("keeps the error's first line", () => {
+  it("keeps the error's first line, and node:assert's words after its colon", () => {
     expect(extractFailures(nodeTestSpec).map((f) => f.message)).toEqual([
-      "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+      "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal: '123' !== 123",
       "AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:",
       "RangeError [Error]: value out of range: 42",
       "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
@@ -448,7 +448,8 @@ describe("extractFailures: Mocha (hand-written from Mocha 10's spec reporter)", 
         line: 9,
         expected: "123",
         received: "'123'",
-        message: "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+        message:
+          "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal: '123' !== 123",
       }),
     ]);
   });

@@ -12,7 +12,10 @@ export const readFrame: LineReader = (extraction, { index, trimmed }) => {
   const { current } = extraction;
   if (current !== null && !isInternalPath(frame.file)) {
     setLocation(current, frame);
-    if (isJavaScriptFrame(frame.file)) current.outermost = frame;
+    if (isJavaScriptFrame(frame.file)) {
+      current.outermost = frame;
+      current.outermostIsCallback = isCallbackFrame(trimmed);
+    }
   }
   return index + 1;
 };
@@ -37,4 +40,12 @@ export const readLocationLine: LineReader = (extraction, { index, trimmed }) => 
 /** Whether a frame is in a JavaScript or TypeScript file, whose stacks list the innermost call first. */
 function isJavaScriptFrame(file: string): boolean {
   return /\.(?:[cm]?[jt]sx?|vue|svelte)$/.test(file);
+}
+
+/**
+ * Whether a frame is an anonymous function's: `at Context.<anonymous> (…)`, a bare `at path`
+ * or Vitest's `❯ path` — the callback a test was declared with.
+ */
+function isCallbackFrame(trimmed: string): boolean {
+  return trimmed.includes("<anonymous>") || !trimmed.slice(2).trim().includes(" ");
 }

@@ -62,13 +62,16 @@ function who(failure: Failure, previous: Failure | undefined, brief: boolean): s
 
 /**
  * `file:line[:col]`, `…:line` when the file is `implied`, the file alone, or nothing; a thrown
- * error's place is followed by the test's own frame (`src/a.js:10 (from test/a.test.js:8)`).
+ * error's place is followed by the test's own frame (`src/a.js:10 (from test/a.test.js:8)`,
+ * `…:336` when it is in the same file).
  */
 function place({ file, line, column, testLocation }: Failure, implied: boolean): string {
   if (file === null || (line === null && implied)) return "";
   if (line === null) return file;
   const at = `${implied ? ELLIPSIS : file}:${line}${column === undefined ? "" : `:${column}`}`;
-  return testLocation === undefined ? at : `${at} (from ${testLocation.file}:${testLocation.line})`;
+  if (testLocation === undefined) return at;
+  const from = testLocation.file === file ? ELLIPSIS : testLocation.file;
+  return `${at} (from ${from}:${testLocation.line})`;
 }
 
 /** What went wrong, without where, from briefest to whole. */

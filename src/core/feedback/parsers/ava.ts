@@ -1,7 +1,12 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
-import { frameLocation, isInternalPath, parseLocation } from "../extractor/stack-frames.js";
+import {
+  frameLocation,
+  isInternalPath,
+  isTestPath,
+  parseLocation,
+} from "../extractor/stack-frames.js";
 import type { SourceLocation } from "../extractor/stack-frames.js";
 
 /** Longest message kept, as for every other failure field. */
@@ -152,7 +157,10 @@ function blockFailure(title: string, file: string | null, lines: readonly string
     file !== null && where !== null && !where.file.endsWith(file) ? { file, line: null } : where;
   const message = error !== "" ? error : label.replace(/:$/, "");
   const testFrame =
-    outermost !== null && place?.file !== undefined && outermost.file !== place.file
+    outermost !== null &&
+    place?.file !== undefined &&
+    outermost.file !== place.file &&
+    isTestPath(outermost.file)
       ? { testLocation: outermost }
       : {};
   return {

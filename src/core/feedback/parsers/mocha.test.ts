@@ -34,7 +34,8 @@ describe("mochaParser", () => {
         line: 6,
         expected: "123",
         received: "'123'",
-        message: "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+        message:
+          "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal: '123' !== 123",
       },
     ]);
   });

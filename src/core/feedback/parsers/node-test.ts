@@ -65,11 +65,18 @@ function withNotes(failure: Failure, notes: ReadonlyMap<string, SpecNote>): Fail
   const note = notes.get(at < 0 ? name : name.slice(at + 3)) ?? notes.get(name);
   if (note === undefined) return failure;
   const located = failure.line === null && note.location !== null;
+  // A stack Node cut at ten frames may not reach the test: its `test at` line still names it.
+  const declaredElsewhere =
+    !located &&
+    failure.testLocation === undefined &&
+    note.location !== null &&
+    note.location.file !== failure.file;
   return {
     ...failure,
     file: located ? (note.location?.file ?? null) : failure.file,
     line: located ? (note.location?.line ?? null) : failure.line,
     message: failure.message === "" ? note.message : failure.message,
+    ...(declaredElsewhere && note.location !== null ? { testLocation: note.location } : {}),
   };
 }
 
