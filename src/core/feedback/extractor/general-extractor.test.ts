@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Failure } from "../feedback.js";
-import { extractFailures } from "./general-extractor.js";
+import { extractFailures, reportedFailures } from "./general-extractor.js";
 import cargoBacktraceColor from "../test-fixtures/cargo-backtrace-color.txt?raw";
 import cargoBasic from "../test-fixtures/cargo-basic.txt?raw";
 import cargoQuiet from "../test-fixtures/cargo-quiet.txt?raw";
@@ -709,6 +709,32 @@ describe("extractFailures: deduplication", () => {
       ["req > .host > works", "test/req.host.js"],
       ["req > .hostname > works", "test/req.hostname.js"],
     ]);
+  });
+
+  it("never fails a todo or skipped test, nor hands its error to a neighbour", () => {
+    const spec = [
+      "✖ applies coupons (0.3ms) # coupons are not built yet",
+      "  AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+      "",
+      "  0 !== 1",
+      "",
+      "✖ rounds totals (0.6ms) # TODO",
+      "  AssertionError [ERR_ASSERTION]: boom",
+      "﹣ charges the card (0.2ms) # SKIP",
+      "ℹ tests 3",
+    ].join("\n");
+    expect(reportedFailures(spec)).toEqual([]);
+    const tap = [
+      "TAP version 13",
+      "not ok 1 - applies coupons # TODO later",
+      "  ---",
+      "  error: 'Expected values to be strictly equal'",
+      "  expected: 1",
+      "  actual: 0",
+      "  ...",
+      "1..1",
+    ].join("\n");
+    expect(reportedFailures(tap)).toEqual([]);
   });
 
   it("keeps two failed assertions of one test three lines apart", () => {

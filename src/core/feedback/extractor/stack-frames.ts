@@ -29,6 +29,11 @@ export function isInternalPath(path: string): boolean {
   return INTERNAL_PATH_MARKERS.some((marker) => path.includes(marker));
 }
 
+/** Whether two spellings of a path (absolute and relative to the project) name one file. */
+export function isSameFile(a: string, b: string): boolean {
+  return a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`);
+}
+
 /**
  * Whether a path is a test's file by the conventions runners find tests by: under a `test`,
  * `tests`, `spec`, `specs`, `__tests__` or `e2e` directory, or named `*.test.*`, `*.spec.*`,

@@ -18,7 +18,10 @@ export const readTapLine: LineReader = (extraction, { index, trimmed, indent }) 
     const rest = numbered.startsWith(" - ") ? numbered.slice(3) : numbered;
     const [title = "", directive = ""] = rest.split(" # ");
     // `# TODO` failures are expected to fail; `# SKIP` did not run.
-    if (/^(?:todo|skip)\b/i.test(directive.trim())) return next;
+    if (/^(?:todo|skip)\b/i.test(directive.trim())) {
+      extraction.ignore();
+      return next;
+    }
     const name = title.trim();
     extraction.open(
       newDraft(

@@ -4,6 +4,7 @@ import { loadFailure } from "./load-failure.js";
 import { literalOf, parseRecord, stringOf } from "../reports/json-report.js";
 import { recordsOf, type JsonRecord } from "../../json-record.js";
 import { withoutTreeEchoes } from "./tree-echoes.js";
+import { countsIn } from "./reported-count.js";
 
 /** How Mocha's JSON reporter starts its (pretty-printed) document. */
 const JSON_MARKER = '{\n  "stats": {';
@@ -27,6 +28,14 @@ export const mochaParser: TestOutputParser = {
     return (
       report === null ? withoutTreeEchoes(reportedFailures(output)) : mochaReportFailures(report)
     ).map(withTimeoutFile);
+  },
+  reportedFailures: (output) => {
+    if (runException(output) !== null) return 1;
+    const report = mochaReport(output);
+    const stats = recordsOf([report?.["stats"]])[0];
+    if (stats !== undefined && typeof stats["failures"] === "number") return stats["failures"];
+    // Mocha prints `N failing` only when something failed; `N passing` always.
+    return countsIn(output, /^ {2}(\d+) failing$/gm) ?? (isMochaText(output) ? 0 : null);
   },
 };
 
