@@ -148,7 +148,7 @@ describe("extractFailures: node:test (captured)", () => {
       "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
     ]);
     expect(extractFailures(nodeTestTap).map((f) => f.message)).toEqual([
-      "AssertionError: Expected values to be strictly equal:",
+      "AssertionError: Expected values to be strictly equal: '123' !== 123",
       "AssertionError: Expected values to be strictly deep-equal:",
       "RangeError: value out of range: 42",
       "AssertionError: Expected values to be strictly equal:",
