@@ -64,11 +64,33 @@ export function withElisionsRead(text) {
     .join("\n");
 }
 
+/**
+ * Whether a test name shows as a brief `…SEP leaf` after its stem was written whole: a list
+ * names a shared test-id stem or suite path once (`tests/test_a.py::TestX::test_one`, then
+ * `…::test_two`). The stem is the name up to its last separator.
+ */
+function showsBriefName(prepared, name) {
+  for (const separator of ["::", ...NAME_SEPARATORS]) {
+    const cut = name.lastIndexOf(separator);
+    if (cut < 0) continue;
+    const stem = name.slice(0, cut + separator.length);
+    const brief = `…${separator}${name.slice(cut + separator.length)}`;
+    const at = prepared.text.indexOf(brief);
+    return (
+      at > 0 && prepared.text.lastIndexOf(stem, at) >= 0 && containsToken(prepared.text, brief)
+    );
+  }
+  return false;
+}
+
 /** Whether `text` shows the `part` of `fact`; prepared once per text by `prepared`. */
 function shows(prepared, part, value) {
   switch (part) {
     case "test":
-      return containsToken(prepared.plain, withPlainSeparators(value));
+      return (
+        containsToken(prepared.plain, withPlainSeparators(value)) ||
+        (prepared.briefNames && showsBriefName(prepared, value))
+      );
     case "file":
       return prepared.text.includes(value);
     case "line":
@@ -86,11 +108,12 @@ function shows(prepared, part, value) {
  * separator joins its suites; a file by its path as written in the fact; a line as `:line`; a
  * value as a whole token with either quote style (`"123"` and `'123'` match each other, never
  * `123`); a keyword or rule case-insensitively. With `elisions`, `…:N` reads as the file of the
- * item above.
+ * item above and `…SEP leaf` as a name sharing the stem of one written before it.
  */
 export function factCounts(text, facts, { elisions = false } = {}) {
   const read = elisions ? withElisionsRead(text) : text;
   const prepared = {
+    briefNames: elisions,
     text: read,
     plain: withPlainSeparators(read),
     quoted: withDoubleQuotes(read),

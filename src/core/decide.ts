@@ -2,7 +2,7 @@ import type { Condition, VerdictInput } from "./conditions/condition.js";
 import { builtinConditions } from "./conditions/builtin-conditions.js";
 import type { DecideInput } from "./decide-input.js";
 import type { Decision, EscalateDecision, RetryDecision } from "./decision.js";
-import type { Feedback, TestOutputParser } from "./feedback/feedback.js";
+import type { Feedback, TestFeedback, TestOutputParser } from "./feedback/feedback.js";
 import { builtinParsers } from "./feedback/parsers/builtin-parsers.js";
 import { testFeedback } from "./feedback/test-feedback.js";
 import { reviewFeedback } from "./feedback/review-feedback.js";
@@ -122,16 +122,13 @@ export function decide(input: DecideInput, options: DecideOptions = {}): Decisio
   const maxLength = control.feedbackMaxLength;
   if (!testPassed) {
     if (!control.autoRetryOnTestFail) return escalate("AUTO_RETRY_DISABLED");
-    const tests = testFeedback(check.testResult.output, { maxLength, parsers, testsFailed: true });
+    const tests = (cap: number): TestFeedback =>
+      testFeedback(check.testResult.output, { maxLength: cap, parsers, testsFailed: true });
+    const reviews = (cap: number): Feedback =>
+      reviewFeedback(check.reviewResult.feedback, { maxLength: cap });
     return retry(
       "TEST_FAILED",
-      review === "reject"
-        ? combineFeedback(
-            tests,
-            reviewFeedback(check.reviewResult.feedback, { maxLength }),
-            maxLength,
-          )
-        : tests,
+      review === "reject" ? combineFeedback(tests, reviews, maxLength) : tests(maxLength),
     );
   }
 

@@ -43,6 +43,22 @@ describe("reportsFailure, after isPassingLine", () => {
     "src/a.ts:3:7 lint/suspicious/noDoubleEquals  FIXABLE  ━━━━━━━━━━━━",
     "  ! This variable e is unused.",
     '  /ci/app/a.py:3:1 - warning: Import "yaml" could not be resolved',
+    "ERROR: test_blank (tests.test_orders.OrderTest.test_blank)",
+    "Failed example:",
+    "Got:",
+    '       got: "123"',
+    "./app/report.py:12:89: E501 line too long (101 > 88 characters)",
+    "app/report.py:1:1: 'os' imported but unused",
+    "app/users.py:13: error: Argument 1 has incompatible type  [arg-type]",
+    "warning: unneeded `return` statement",
+    "  --> src/lib.rs:15:9",
+    "[ERROR] /work/src/main/java/shop/Cart.java:[29,68] cannot find symbol",
+    "[ERROR] COMPILATION ERROR : ",
+    "[ERROR] checksOutEmptyCart  Time elapsed: 0 s  <<< ERROR!",
+    "rspec ./spec/cart_spec.rb:7 # Cart#payload keeps the numeric user id",
+    "There were 4 failures:",
+    "Failed asserting that '123' is identical to 123.",
+    "│     ├─ sumsPrices() ✘ expected: <15> but was: <16>",
   ])("keeps %j", (line) => {
     expect(looksLikeFailure(line)).toBe(true);
   });

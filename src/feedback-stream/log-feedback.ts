@@ -30,6 +30,8 @@ export interface LogFeedbackOptions {
    * log is read (the core then cuts any other project root the log's own paths show).
    */
   readonly root?: string;
+  /** Machine-readable reports the same test run wrote, read before the log (`testFeedback`). */
+  readonly reports?: readonly string[];
 }
 
 /** Review feedback in the shape of test feedback: no failures, no runner. */
@@ -64,6 +66,9 @@ export async function logFeedback(
   const reduction = await reduceLog(source, options.limits);
   const feedback = testFeedback(local(reduction.text, options.root), {
     maxLength: options.maxLength,
+    ...(options.reports === undefined
+      ? {}
+      : { reports: options.reports.map((report) => local(report, options.root)) }),
     ...(options.parsers === undefined ? {} : { parsers: options.parsers }),
   });
   return { feedback, reduction };

@@ -1,6 +1,6 @@
 import { builtinParsers, parserByName } from "../core/feedback/parsers/builtin-parsers.js";
 import type { TestOutputParser } from "../core/feedback/feedback.js";
-import { GENERIC_RUNNER } from "../core/feedback/test-feedback.js";
+import { GENERIC_RUNNER } from "../core/feedback/read-failures.js";
 
 /** The per-runner parsers `loopgate feedback` tries in order when no runner is forced. */
 export const runnerParsers: readonly TestOutputParser[] = builtinParsers;

@@ -159,6 +159,27 @@ describe("loopgate feedback (built binary)", () => {
     );
   });
 
+  it("reads --report files first and the log for what they lack, or the reports alone", () => {
+    const report = join(dir, "junit.xml");
+    writeFileSync(
+      report,
+      `<testsuite name="cart" tests="2" failures="1"><testcase name="sums prices" file="test/cart.test.js" line="4"><failure message="expected 3 to equal 4">AssertionError: expected 3 to equal 4</failure></testcase></testsuite>`,
+    );
+    const log = "Error: Cannot find module './missing'\n    at test/boot.test.js:1:1\n";
+    const both = JSON.parse(loopgate(["--report", report, "--json"], log).stdout) as Printed;
+    expect(both.feedback.failures.map((failure) => failure.test)).toEqual([
+      "cart > sums prices",
+      null,
+    ]);
+    expect(both.feedback.failures[1]?.message).toContain("Cannot find module './missing'");
+    const alone = loopgate(["--report", report, "--json"]);
+    expect(alone.code).toBe(0);
+    expect((JSON.parse(alone.stdout) as Printed).feedback.failures[0]?.line).toBe(4);
+    const missing = loopgate(["--report", join(dir, "nope.xml")]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("nope.xml: cannot read the report (ENOENT)");
+  });
+
   it("forces the general extractor with --runner generic", () => {
     const result = loopgate([file, "--runner", "generic", "--json"]);
     expect(result.code).toBe(0);

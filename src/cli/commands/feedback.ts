@@ -8,6 +8,7 @@ import {
   runnerNames,
   runnerParsers,
 } from "../../feedback-stream/index.js";
+import { readReportFile } from "../../feedback-stream/report-files.js";
 import { render } from "../../wire/render.js";
 import { toWire } from "../../wire/codec.js";
 import { InputError } from "../../wire/input-error.js";
@@ -22,7 +23,7 @@ const KINDS = ["test", "review"] as const;
 /** `loopgate feedback`: SPEC §4 focused feedback from a test log or a review, read as a stream. */
 export const feedbackCommand: Command = {
   help: `Usage: loopgate feedback [FILE|-] [--kind test|review] [--runner NAME]
-                         [--root DIR] [--max-length N] [--json]
+                         [--report REPORT]... [--root DIR] [--max-length N] [--json]
 
 Reads a test run's output (any size, coloured or not) or a reviewer's text and
 prints focused feedback: a summary, actionable items, a priority and, for tests,
@@ -36,6 +37,11 @@ Options:
                     (text, Conventional Comments, GitHub review JSON, rdjson, SARIF)
   --runner NAME     read the output as NAME's (jest, vitest, pytest, …) instead of
                     detecting the runner; generic: the general extractor only
+  --report REPORT   a machine-readable report the same run wrote (JUnit XML,
+                    Jest/Vitest/Mocha JSON, go test -json, TAP, CTRF); its failures
+                    come first, the log adds what it lacks (compile errors,
+                    crashes); repeat for several; with no FILE and a terminal on
+                    standard input, the reports are read alone
   --root DIR        the project's directory: paths under it are printed relative
                     to it (default: the current directory; a project root the
                     log's own paths show is cut too)
@@ -75,6 +81,7 @@ Exit codes: 0 feedback was printed, 2 invalid input or arguments, 1 internal err
         runner: { type: "string" },
         "max-length": { type: "string" },
         root: { type: "string" },
+        report: { type: "string", multiple: true },
       },
       1,
     );
@@ -86,8 +93,14 @@ Exit codes: 0 feedback was printed, 2 invalid input or arguments, 1 internal err
     }
     const file = positionals[0];
     const root = rootOf(values.root);
-    const { feedback } = await readLog(file, (source) =>
-      logFeedback(source, { kind, maxLength, parsers, root }),
+    const reportFiles = values.report ?? [];
+    if (kind === "review" && reportFiles.length > 0) {
+      throw new UsageError("feedback: --report applies to --kind test only");
+    }
+    const reports = reportFiles.map(readReportFile);
+    const alone = reports.length > 0 && file === undefined && process.stdin.isTTY;
+    const { feedback } = await readLog(alone ? null : file, (source) =>
+      logFeedback(source, { kind, maxLength, parsers, root, reports }),
     );
     stdout(render(toWire({ feedback }), formatOf(values.json)));
     return 0;
@@ -137,11 +150,18 @@ function parserNamed(name: string): TestOutputParser {
   return parser;
 }
 
-/** Runs `read` on FILE's bytes or standard input's; an unreadable file is invalid input. */
+/** A stream with nothing in it. */
+async function* noInput(): AsyncGenerator<Uint8Array> {}
+
+/**
+ * Runs `read` on FILE's bytes or standard input's (none for `null`: reports read alone); an
+ * unreadable file is invalid input.
+ */
 async function readLog<T>(
-  file: string | undefined,
+  file: string | undefined | null,
   read: (source: AsyncIterable<Uint8Array>) => Promise<T>,
 ): Promise<T> {
+  if (file === null) return read(noInput());
   if (file === undefined || file === "-") {
     if (file === undefined && process.stdin.isTTY) {
       throw new UsageError("no input: give a FILE, or pipe a log on standard input");

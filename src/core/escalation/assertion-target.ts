@@ -8,8 +8,9 @@ export interface AssertionTarget {
 
 /** The line-number gutter of a code frame: Jest's `13 |`, Vitest's `13|`. */
 const GUTTER = /^(\d+) *\|/;
-/** A property access ending an expression: `.userId`, `?.userId`, `["userId"]`. */
-const TRAILING_PROPERTY = /(?:\.([a-z_$][\w$]*)|\[\s*["']([^"'\]]+)["']\s*\])\s*$/i;
+/** A property access ending an expression: `.userId`, `?.userId`, `["userId"]`, Ruby's `[:user_id]`. */
+const TRAILING_PROPERTY =
+  /(?:\.([a-z_$][\w$]*)|\[\s*(?:["']([^"'\]]+)["']|:([a-z_]\w*))\s*\])\s*$/i;
 /** `.toHaveProperty("path"` / `.toHaveProperty('a.b'` after `expect(...)`. */
 const PROPERTY_MATCHER = /^\s*\.(?:not\.)?toHaveProperty\(\s*["'`]([^"'`]+)["'`]/;
 /** Identifiers in an expression. */
@@ -63,6 +64,35 @@ function closingParen(code: string, start: number): number {
   return -1;
 }
 
+/**
+ * Calls whose first argument is the value under test: unittest's `assertEqual(result, expected)`
+ * and its kin, Rust's `assert_eq!(actual, expected)` (which prints it as `left`).
+ */
+const ACTUAL_FIRST: readonly string[] = [
+  "assertEqual(",
+  "assertEquals(",
+  "assertIs(",
+  "assertIsInstance(",
+  "assertAlmostEqual(",
+  "assertDictEqual(",
+  "assertListEqual(",
+  "assert_eq!(",
+];
+
+/** The first argument of the call whose arguments open at `open`, or null. */
+function firstArgument(code: string, open: number): string | null {
+  const close = closingParen(code, open);
+  if (close < 0) return null;
+  let depth = 0;
+  for (let index = open; index < close - 1; index += 1) {
+    const char = code[index];
+    if (char === "(" || char === "[" || char === "{") depth += 1;
+    else if (char === ")" || char === "]" || char === "}") depth -= 1;
+    else if (char === "," && depth === 0) return code.slice(open, index);
+  }
+  return null;
+}
+
 /** The expression under test and the matcher's property path (`toHaveProperty("userId")`), if any. */
 function assertedExpression(code: string): { expression: string; path: string | null } | null {
   const expectAt = code.indexOf("expect(");
@@ -73,22 +103,49 @@ function assertedExpression(code: string): { expression: string; path: string | 
     const path = PROPERTY_MATCHER.exec(code.slice(close))?.[1] ?? null;
     return { expression: code.slice(open, close - 1), path };
   }
+  for (const call of ACTUAL_FIRST) {
+    const at = code.indexOf(call);
+    const argument = at < 0 ? null : firstArgument(code, at + call.length);
+    if (argument !== null) return { expression: argument, path: null };
+  }
   const assertAt = code.indexOf("assert ");
   const equalsAt = code.indexOf("==", assertAt);
   if (assertAt < 0 || equalsAt < 0) return null;
   return { expression: code.slice(assertAt + "assert ".length, equalsAt), path: null };
 }
 
-/** The code-frame lines of an output that hold an assertion (`expect(`, `assert `), in order. */
+/** Python's traceback frame line, whose source line is printed below it: `File "t.py", line 16, in test_x`. */
+const PYTHON_FRAME = /^\s*File "[^"]+", line (\d+), in /;
+
+/** Whether a code line holds an assertion. */
+function asserts(code: string): boolean {
+  return (
+    code.includes("expect(") ||
+    code.includes("assert ") ||
+    ACTUAL_FIRST.some((call) => code.includes(call))
+  );
+}
+
+/**
+ * The code lines of an output that hold an assertion (`expect(`, `assert `, `assertEqual(`), in
+ * order: code frames (Jest's and pytest's `>`, numbered gutters), the source line under a Python
+ * traceback frame, numbered by the frame, and RSpec's `Failure/Error:` line, marked.
+ */
 export function assertionFrames(output: string): FrameLine[] {
-  return output
-    .split("\n")
-    .map(frameLine)
+  const lines = output.split("\n");
+  return lines
+    .map((text, index): FrameLine => {
+      const trimmed = text.trimStart();
+      if (trimmed.startsWith("Failure/Error: ")) {
+        return { marked: true, number: null, code: trimmed.slice("Failure/Error: ".length) };
+      }
+      const python = PYTHON_FRAME.exec(lines[index - 1] ?? "");
+      if (python !== null) return { marked: false, number: Number(python[1]), code: trimmed };
+      return frameLine(text);
+    })
     .filter(
       // Framed lines only: a bare `expect(` elsewhere may be prose, not the failing line.
-      (frame) =>
-        (frame.marked || frame.number !== null) &&
-        (frame.code.includes("expect(") || frame.code.includes("assert ")),
+      (frame) => (frame.marked || frame.number !== null) && asserts(frame.code),
     );
 }
 
@@ -120,7 +177,7 @@ export function assertionTarget(
     const expression = asserted.expression.trim();
     const property = TRAILING_PROPERTY.exec(expression);
     const pathField = asserted.path?.split(".").at(-1) ?? null;
-    const field = pathField ?? property?.[1] ?? property?.[2] ?? null;
+    const field = pathField ?? property?.[1] ?? property?.[2] ?? property?.[3] ?? null;
     const holder = property === null ? expression : expression.slice(0, property.index);
     const last =
       [...holder.replace(OBJECT_LITERAL, "").matchAll(IDENTIFIER)]

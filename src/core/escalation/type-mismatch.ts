@@ -18,8 +18,79 @@ export interface TypeMismatch {
   readonly receivedType: string;
 }
 
-/** An identifier in a test name that looks like a field: `userId`, `user_id`. */
-const FIELD_LIKE = /\b[a-z][a-z\d]*(?:[A-Z][a-z\d]*|_[a-z\d]+)+\b/;
+/** A compound identifier in a test name: `userId`, `user_id`, `testKeepsNumericUserId`. */
+const COMPOUND = /\b[a-zA-Z][a-z\d]*(?:[A-Z][a-z\d]*|_[a-z\d]+)+\b/g;
+
+/** Words that end a field's name: `user id`, `order total`, `created at`. */
+const FIELD_ENDINGS: ReadonlySet<string> = new Set(
+  "id ids uuid key name email count total price amount status type kind date at code version age role token".split(
+    " ",
+  ),
+);
+
+/** Words that never start a field's name in prose: `returns the id`, `a numeric id`. */
+const NOT_FIELD_WORDS: ReadonlySet<string> = new Set(
+  "a an the its their his her this that of by with as is are numeric string number integer text valid same new".split(
+    " ",
+  ),
+);
+
+/**
+ * The field a test's name is about: a compound identifier short enough to be one (`userId`,
+ * `user_id`), or inside a test method's name the word pair that ends in a field's word
+ * (`testKeepsNumericUserId` → `userId`, `test_user_id_is_numeric` → `user_id`), or in a name
+ * written in words such a pair, camel-cased (`keeps the user id` → `userId`). Null when the name
+ * holds none.
+ */
+function fieldInName(test: string): string | null {
+  return fieldInIdentifiers(test) ?? fieldInWords(test);
+}
+
+/** Whether a word may start a field's name: not an article or a type, not a verb (`parses ids`). */
+function isFieldStart(word: string): boolean {
+  return (
+    /^[a-z]/.test(word) &&
+    !NOT_FIELD_WORDS.has(word) &&
+    (!word.endsWith("s") || word.endsWith("ss"))
+  );
+}
+
+/** `user id` in a name written in words, as `userId`. */
+function fieldInWords(test: string): string | null {
+  const words = test.toLowerCase().split(/[^a-z\d]+/);
+  const end = words.findIndex(
+    (word, index) => index > 0 && FIELD_ENDINGS.has(word) && isFieldStart(words[index - 1] ?? ""),
+  );
+  const first = words[end - 1];
+  const last = words[end];
+  return end > 0 && first !== undefined && last !== undefined
+    ? `${first}${last.charAt(0).toUpperCase()}${last.slice(1)}`
+    : null;
+}
+
+/** The field in the compound identifiers of a name, the last one first. */
+function fieldInIdentifiers(test: string): string | null {
+  for (const [identifier] of [...test.matchAll(COMPOUND)].reverse()) {
+    const snake = identifier.includes("_");
+    const words = snake
+      ? identifier.split("_").filter((word) => word !== "")
+      : identifier.split(/(?=[A-Z])/).map((word) => word.toLowerCase());
+    const end = words.findIndex((word, index) => index > 0 && FIELD_ENDINGS.has(word));
+    const picked =
+      end > 0
+        ? words.slice(end - 1, end + 1)
+        : words.length <= 2 && words[0] !== "test"
+          ? words
+          : null;
+    if (picked === null) continue;
+    return snake
+      ? picked.join("_")
+      : picked
+          .map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+          .join("");
+  }
+  return null;
+}
 
 /** pytest's `assert left == right`: left is what the code produced, right what the test expects. */
 function pytestSides(message: string): Sides | null {
@@ -61,7 +132,7 @@ export function findTypeMismatch(failure: Failure, evidence: OutputEvidence): Ty
   const target = assertionTarget(evidence.frames, failure.line, failure.expected);
   const subject = target?.subject ?? null;
   // `expect(userId).toBe(123)` checks a bare variable: the variable is the field.
-  const field = target?.field ?? FIELD_LIKE.exec(failure.test ?? "")?.[0] ?? subject;
+  const field = target?.field ?? fieldInName(failure.test ?? "") ?? subject;
   const given =
     failure.expected === null || failure.received === null
       ? null

@@ -11,7 +11,8 @@ const total = (feedback: Feedback): number =>
   codePointLength(feedback.summary) +
   feedback.actionableItems.reduce((sum, item) => sum + codePointLength(item), 0);
 
-const feedback = (summary: string, items: string[], priority: Priority): Feedback => ({
+/** A side that gives the same feedback whatever the room: the combination must cut it itself. */
+const feedback = (summary: string, items: string[], priority: Priority) => (): Feedback => ({
   summary,
   actionableItems: items,
   priority,
@@ -47,14 +48,14 @@ describe("combineFeedback", () => {
   });
 
   it("keeps the first review point when test items would crowd it out", () => {
-    const tests = testFeedback(vitestBasic, { maxLength: 500 });
-    const review = reviewFeedback("- blocking: jwt.sign omits userId\n- nit: rename tok", {
-      maxLength: 500,
-    });
+    const tests = (maxLength: number): Feedback => testFeedback(vitestBasic, { maxLength });
+    const review = (maxLength: number): Feedback =>
+      reviewFeedback("- blocking: jwt.sign omits userId\n- nit: rename tok", { maxLength });
     const combined = combineFeedback(tests, review, 300);
     expect(total(combined)).toBeLessThanOrEqual(300);
-    // The first test item keeps its facts; only the error's words after them may be cut.
-    expect(combined.actionableItems[0]).toContain('expected 123, received "123"');
+    // The test items are fitted again to their share, by their own rules: places first, no cut names.
+    expect(combined.actionableItems[0]).toMatch(/^src\/auth\/login\.test\.ts:10\b/);
+    expect(combined.actionableItems.join("\n")).not.toContain("…\n");
     expect(combined.actionableItems.some((item) => item.startsWith("blocking: jwt.sign"))).toBe(
       true,
     );
@@ -82,7 +83,12 @@ describe("combineFeedback", () => {
     });
     fc.assert(
       fc.property(side, side, fc.integer({ min: 1, max: 600 }), (test, review, maxLength) => {
-        expect(total(combineFeedback(test, review, maxLength))).toBeLessThanOrEqual(maxLength);
+        const combined = combineFeedback(
+          () => test,
+          () => review,
+          maxLength,
+        );
+        expect(total(combined)).toBeLessThanOrEqual(maxLength);
       }),
       { numRuns: 2_000 },
     );

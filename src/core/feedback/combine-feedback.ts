@@ -5,32 +5,50 @@ import { fitFeedback } from "./fit/fit-feedback.js";
 const PRIORITY_RANK: Readonly<Record<Priority, number>> = { low: 0, medium: 1, high: 2 };
 const SUMMARY_SEPARATOR = "; ";
 
+/** One side's feedback fitted to a cap, so a combined feedback can ask it again for less room. */
+export type FitFeedback = (maxLength: number) => Feedback;
+
 /**
  * Feedback for an attempt whose tests failed and whose review rejected (SPEC §3): test items
  * first, then review items, a summary naming both, the higher priority, within `maxLength`.
  * When the items do not all fit, the review keeps at least a third of the room left after the
  * summary (or what the tests leave over), so the reviewer's first point still reaches the next
- * attempt; each side is then fitted as `fitFeedback` fits items.
+ * attempt; each side is then fitted again, by its own rules, to the room it gets.
  */
-export function combineFeedback(test: Feedback, review: Feedback, maxLength: number): Feedback {
+export function combineFeedback(
+  test: FitFeedback,
+  review: FitFeedback,
+  maxLength: number,
+): Feedback {
   const cap = Math.max(1, Math.floor(Number.isFinite(maxLength) ? maxLength : 1));
-  const summary = truncateCodePoints(combinedSummary(test.summary, review.summary, cap), cap);
+  const tests = test(cap);
+  const reviews = review(cap);
+  const summary = truncateCodePoints(combinedSummary(tests.summary, reviews.summary, cap), cap);
   const room = cap - codePointLength(summary);
-  const testLength = totalLength(test.actionableItems);
-  const reviewLength = totalLength(review.actionableItems);
+  const testLength = totalLength(tests.actionableItems);
+  const reviewLength = totalLength(reviews.actionableItems);
   const reviewShare = Math.min(reviewLength, Math.max(Math.ceil(room / 3), room - testLength));
-  const testItems = fitItems(test.actionableItems, room - reviewShare);
-  const reviewItems = fitItems(review.actionableItems, room - totalLength(testItems));
+  const testItems = itemsWithin(test, tests, room - reviewShare);
+  const reviewItems = itemsWithin(review, reviews, room - totalLength(testItems));
   return {
     summary,
     actionableItems: [...testItems, ...reviewItems],
-    priority: higher(test.priority, review.priority),
+    priority: higher(tests.priority, reviews.priority),
   };
 }
 
-/** Items fitted to `budget` code points the way `fitFeedback` fits them under a summary. */
-function fitItems(items: readonly string[], budget: number): string[] {
-  return budget < 1 ? [] : fitFeedback("", items, budget).actionableItems;
+/**
+ * One side's items within `budget`: as fitted for the whole cap when they fit, else fitted
+ * again to a cap that leaves `budget` after that side's own summary; cut as plain items only if
+ * even that overshoots (a summary shortened at a tiny cap leaves its items more room).
+ */
+function itemsWithin(fit: FitFeedback, whole: Feedback, budget: number): string[] {
+  if (budget < 1) return [];
+  if (totalLength(whole.actionableItems) <= budget) return [...whole.actionableItems];
+  const refitted = fit(budget + codePointLength(whole.summary)).actionableItems;
+  return totalLength(refitted) <= budget
+    ? [...refitted]
+    : fitFeedback("", refitted, budget).actionableItems;
 }
 
 /** Code points in all items together. */

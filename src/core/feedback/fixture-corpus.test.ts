@@ -73,8 +73,8 @@ function caseOf(path: string): { runner: string; name: string; file: string } {
 
 /**
  * The failure a fact is about: the one with the fact's test name (findings have none) at the
- * fact's place, with its rule when it states one; else the first of that name, else the one at
- * the fact's index.
+ * fact's file and line, with its rule and column when it states them; else the first at its line,
+ * else the first of that name, else the one at the fact's index.
  */
 function failureFor(failures: readonly Failure[], fact: ExpectedFact, index: number): Failure {
   const named = failures.filter((failure) => failure.test === fact.test);
@@ -82,6 +82,7 @@ function failureFor(failures: readonly Failure[], fact: ExpectedFact, index: num
     (failure) => failure.file === fact.file && failure.line === fact.line,
   );
   return (
+    placed.find((failure) => failure.rule === fact.rule && failure.column === fact.column) ??
     placed.find((failure) => failure.rule === fact.rule) ??
     placed[0] ??
     named.find((failure) => failure.line === fact.line) ??
@@ -110,7 +111,13 @@ describe("fixture corpus: real runners' outputs", () => {
       if (expected.length > 0) expect(feedback.runner).toBe(parser?.name);
       expected.forEach((fact, index) => {
         const failure = failureFor(failures, fact, index);
-        expect({ ...failure, message: failure.message.includes(fact.keyword) }).toEqual({
+        const { column, rule, ...facts } = failure;
+        expect({
+          ...facts,
+          message: failure.message.includes(fact.keyword),
+          ...(fact.column === undefined ? {} : { column }),
+          ...(fact.rule === undefined ? {} : { rule }),
+        }).toEqual({
           test: fact.test,
           file: fact.file,
           line: fact.line,

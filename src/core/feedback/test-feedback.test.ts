@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { codePointLength } from "./clean/code-points.js";
 import type { Failure, TestOutputParser } from "./feedback.js";
-import { GENERIC_RUNNER, testFeedback } from "./test-feedback.js";
+import { GENERIC_RUNNER } from "./read-failures.js";
+import { testFeedback } from "./test-feedback.js";
 import cargoBasic from "./test-fixtures/cargo-basic.txt?raw";
 import nodeTestTap from "./test-fixtures/node-test-tap.txt?raw";
 import pytestBasic from "./test-fixtures/pytest-basic.txt?raw";
@@ -35,11 +36,14 @@ describe("testFeedback: the seed", () => {
 });
 
 describe("testFeedback: real runners", () => {
-  it("puts the first failure's facts first and counts the rest", () => {
+  it("counts the failures and their files in the summary; the items say what each one is", () => {
     const feedback = testFeedback(vitestBasic, { maxLength: 500 });
-    expect(feedback.summary).toBe('Test failed: expected 123, received "123" (+5 more)');
+    expect(feedback.summary).toBe("Test failed: 6 failing tests in 3 files");
     expect(feedback.actionableItems[0]).toBe(
-      "src/auth/login.test.ts:10 login > payload > contains the numeric userId: expected 123, received \"123\" (expected '123' to be 123 // Object.is equality)",
+      'src/auth/login.test.ts:10: expected 123, received "123"',
+    );
+    expect(feedback.actionableItems[3]).toBe(
+      "src/auth/login.ts:5 (from src/auth/login.test.ts:23) parseId > parses empty: TypeError: empty id",
     );
     expect(feedback.actionableItems).toHaveLength(6);
     expect(total(feedback)).toBeLessThanOrEqual(500);
@@ -69,13 +73,23 @@ describe("testFeedback: real runners", () => {
     expect(feedback.failures[2]?.message).toBe("AssertionError: expected undefined to be defined");
   });
 
-  it("names every failure before giving any but the first more than its facts", () => {
-    const feedback = testFeedback(vitestBasic, { maxLength: 500 });
-    expect(feedback.actionableItems).toHaveLength(feedback.failures.length);
+  it("gives every failure its place before any gets its name or words", () => {
+    for (const maxLength of [150, 300, 500]) {
+      const feedback = testFeedback(vitestBasic, { maxLength });
+      expect(feedback.actionableItems).toHaveLength(feedback.failures.length);
+      feedback.failures.forEach((failure, index) => {
+        expect(feedback.actionableItems[index]).toContain(`:${failure.line}`);
+      });
+    }
+  });
+
+  it("names each test whole, or by its leaf after a name with the same stem", () => {
+    const feedback = testFeedback(vitestBasic, { maxLength: 2000 });
     feedback.failures.forEach((failure, index) => {
       expect(feedback.actionableItems[index]).toContain(failure.test ?? "");
-      expect(feedback.actionableItems[index]).toContain(`:${failure.line}`);
     });
+    const tight = testFeedback(vitestBasic, { maxLength: 500 });
+    expect(tight.actionableItems[4]).toContain("src/auth/login.test.ts:26 … > sums");
   });
 
   it("never emits the raw log", () => {
@@ -88,7 +102,8 @@ describe("testFeedback: real runners", () => {
 
   it("reads node:test's TAP output", () => {
     const feedback = testFeedback(nodeTestTap, { maxLength: 500 });
-    expect(feedback.summary).toBe("Test failed: expected 123, received '123' (+3 more)");
+    expect(feedback.summary).toBe("Test failed: 4 failing tests in 2 files");
+    expect(feedback.actionableItems[0]).toContain("expected 123, received '123'");
   });
 });
 
@@ -252,7 +267,8 @@ describe("testFeedback: degenerate output", () => {
 
   it("counts fallback lines without calling them tests", () => {
     const feedback = testFeedback("error: one\nerror: two\n", { maxLength: 500 });
-    expect(feedback.summary).toBe("Test failed: error: one (+1 more)");
+    expect(feedback.summary).toBe("Test failed: error: one");
+    expect(feedback.actionableItems).toEqual(["error: one", "error: two"]);
   });
 
   it("handles a 10 MB single line", { timeout: 60_000 }, () => {

@@ -2,19 +2,20 @@ import { stripAnsi } from "./clean/ansi.js";
 import { builtinParsers } from "./parsers/builtin-parsers.js";
 import { codePointLength, toWellFormed, truncateCodePoints } from "./clean/code-points.js";
 import type { Failure, TestFeedback, TestOutputParser } from "./feedback.js";
-import { failureGist, failureItemForms } from "./fit/feedback-items.js";
-import { fitFeedback, type FittedFeedback, type ItemForms } from "./fit/fit-feedback.js";
-import { extractFailures, reportedFailures } from "./extractor/general-extractor.js";
+import { failureGist } from "./fit/feedback-items.js";
+import { groupByRootCause, type FailureGroup } from "./fit/failure-groups.js";
+import { fitFeedback, type FittedFeedback } from "./fit/fit-feedback.js";
+import { fitTestItems } from "./fit/fit-test-items.js";
 import { stripLinePrefixes } from "./clean/line-prefixes.js";
 import { withoutProjectRoot } from "./clean/project-root.js";
 import { redact } from "../redaction/redaction.js";
+import { readFailures } from "./read-failures.js";
+import { readWithReports } from "./reports/with-reports.js";
 
-/** Failures that get an item; the summary counts the rest. */
-const MAX_ITEMS = 10;
-/** Longest gist in a summary, so the summary never crowds out the first failure's facts. */
+/** Causes that get an item; the rest are counted. */
+const MAX_ITEMS = 20;
+/** Longest gist in a summary, so the summary never crowds out the items' facts. */
 const MAX_GIST_LENGTH = 120;
-/** The runner name reported when no per-runner parser understood the output. */
-export const GENERIC_RUNNER = "generic";
 
 /** Options for `testFeedback`. */
 export interface TestFeedbackOptions {
@@ -31,6 +32,11 @@ export interface TestFeedbackOptions {
    * runner's parser that finds none is believed — an all-passing log yields no failures.
    */
   readonly testsFailed?: boolean;
+  /**
+   * Machine-readable reports the run wrote (JUnit XML, Jest/Vitest/Mocha JSON, `go test -json`,
+   * TAP, CTRF): their failures come first, the output adds what they lack.
+   */
+  readonly reports?: readonly string[];
 }
 
 /**
@@ -56,88 +62,94 @@ export function testFeedback(output: string, options: TestFeedbackOptions): Test
 /** `testFeedback` for output that already went through `cleanOutput`, so it is not cleaned twice. */
 export function feedbackFromCleanOutput(text: string, options: TestFeedbackOptions): TestFeedback {
   const testsFailed = options.testsFailed ?? false;
-  const { failures, runner, passed } = parse(text, options.parsers ?? builtinParsers, testsFailed);
-  const safe = failures.map(redactFailure);
-  const summary = passed ? `No failing test in the ${runner} output` : summarize(safe);
-  const items = safe
-    .slice(0, MAX_ITEMS)
-    .map((failure, index) => failureItemForms(failure, safe[index - 1]));
-  const fitted = fitFeedback(summary, items, options.maxLength);
-  return {
-    ...withRestCounted(fitted, safe, summary, items, options.maxLength),
-    priority: passed ? "low" : "high",
-    failures: safe,
-    runner,
-  };
+  const parsers = options.parsers ?? builtinParsers;
+  const parsed =
+    options.reports === undefined || options.reports.length === 0
+      ? readFailures(text, parsers, testsFailed)
+      : readWithReports(text, options.reports.map(cleanOutput), parsers, testsFailed);
+  const { runner, passed } = parsed;
+  const failures = parsed.failures.map(redactFailure);
+  const cap = Math.max(1, Math.floor(Number.isFinite(options.maxLength) ? options.maxLength : 1));
+  const fitted = passed
+    ? fitFeedback(`No failing test in the ${runner} output`, [], cap)
+    : fitFailures(failures, Math.max(failures.length, parsed.reported ?? 0), cap);
+  return { ...fitted, priority: passed ? "low" : "high", failures, runner };
 }
 
 /**
- * Feedback that lists only some failures ends with a count of the rest and of their files
- * (`+7 more failing tests in 3 files`), so the reader knows the list is not the whole story.
- * The count's room is reserved at its longest (every failure, every file) and the items fitted
- * again into what is left; when even that leaves no item, the first fit stands.
+ * Summary and items for failures, `total` of them by the runner's own count: causes grouped,
+ * the summary saying what the items do not (how many failed, where, the cause most of them
+ * share), the items fitted part by part (`fitTestItems`), and a last item counting what no item
+ * names — its room reserved first, at its longest, whenever not every failure fits.
  */
-function withRestCounted(
-  fitted: FittedFeedback,
-  failures: readonly Failure[],
-  summary: string,
-  items: readonly ItemForms[],
-  maxLength: number,
-): FittedFeedback {
-  if (fitted.actionableItems.length >= failures.length) return fitted;
-  const longest = restCount(failures);
-  const refitted = fitFeedback(summary, items, maxLength - codePointLength(longest));
-  if (refitted.actionableItems.length === 0) return fitted;
-  return {
-    summary: refitted.summary,
-    actionableItems: [
-      ...refitted.actionableItems,
-      restCount(failures.slice(refitted.actionableItems.length)),
-    ],
-  };
+function fitFailures(failures: readonly Failure[], total: number, cap: number): FittedFeedback {
+  const groups = groupByRootCause(failures);
+  const summary = truncateCodePoints(summarize(failures, groups, total), Math.ceil((cap * 2) / 3));
+  const room = cap - codePointLength(summary);
+  const listed = groups.slice(0, MAX_ITEMS);
+  const all = fitTestItems(listed, room, summary);
+  const reserve = codePointLength(restCount(failures, total));
+  if (all.shown.length >= total || reserve > room) return { summary, actionableItems: all.items };
+  const fitted = fitTestItems(listed, room - reserve, summary);
+  const shown = new Set(fitted.shown);
+  const rest = restCount(
+    failures.filter((failure) => !shown.has(failure)),
+    total - fitted.shown.length,
+  );
+  return { summary, actionableItems: [...fitted.items, rest] };
 }
 
-/** `+N more failing tests in F files`, files counted where the failures name one. */
-function restCount(rest: readonly Failure[]): string {
+/**
+ * `+N more failing tests in F files` for `count` failures not named, files counted when every
+ * one of them was parsed (the runner may count more than it printed).
+ */
+function restCount(rest: readonly Failure[], count: number): string {
+  const noun =
+    rest.length > 0 && rest.every((failure) => failure.rule !== undefined)
+      ? "finding"
+      : "failing test";
+  const tests = `+${count} more ${noun}${count === 1 ? "" : "s"}`;
+  if (rest.length < count) return tests;
   const files = new Set(rest.flatMap((failure) => (failure.file === null ? [] : [failure.file])));
-  const tests = `+${rest.length} more failing test${rest.length === 1 ? "" : "s"}`;
   return files.size === 0 ? tests : `${tests} in ${files.size} file${files.size === 1 ? "" : "s"}`;
 }
 
 /**
- * Failures from the first parser that recognizes the text and finds any, else what the general
- * extractor reads. When a parser recognized the text and nothing reports a failure, the run
- * passed — unless the caller knows it failed, when the extractor's error-looking lines stand in.
+ * `Test failed: …` saying what the items do not: for one cause its gist (and how many tests it
+ * broke); for several, how many failed and in how many files, and the cause most of them share.
+ * Lines that stand in for failures nobody named are summarised by the first.
  */
-function parse(
-  text: string,
-  parsers: readonly TestOutputParser[],
-  testsFailed: boolean,
-): { failures: readonly Failure[]; runner: string; passed: boolean } {
-  let recognizedBy: string | undefined;
-  for (const parser of parsers) {
-    if (!parser.detect(text)) continue;
-    recognizedBy ??= parser.name;
-    const failures = parser.parse(text);
-    if (failures.length > 0) return { failures, runner: parser.name, passed: false };
-  }
-  if (recognizedBy !== undefined && !testsFailed) {
-    const reported = reportedFailures(text);
-    return reported.length > 0
-      ? { failures: reported, runner: GENERIC_RUNNER, passed: false }
-      : { failures: [], runner: recognizedBy, passed: true };
-  }
-  return { failures: extractFailures(text), runner: GENERIC_RUNNER, passed: false };
-}
-
-/** `Test failed: <first failure's gist> (+N more)`. */
-function summarize(failures: readonly Failure[]): string {
-  const [first] = failures;
+function summarize(
+  failures: readonly Failure[],
+  groups: readonly FailureGroup[],
+  total: number,
+): string {
+  const [first] = groups;
   if (first === undefined) return "Test failed with no output";
-  const gist = truncateCodePoints(failureGist(first), MAX_GIST_LENGTH);
-  const more = failures.length - 1;
-  // The items say what the others are; the summary only counts them.
-  return more === 0 ? `Test failed: ${gist}` : `Test failed: ${gist} (+${more} more)`;
+  const gist = (group: FailureGroup): string =>
+    truncateCodePoints(failureGist(group[0]), MAX_GIST_LENGTH);
+  const named = failures.some(
+    (failure) => failure.test !== null || failure.file !== null || failure.rule !== undefined,
+  );
+  if (!named) return `Test failed: ${gist(first)}`;
+  const findings = failures.every((failure) => failure.rule !== undefined);
+  const noun = (count: number): string =>
+    findings ? `finding${count === 1 ? "" : "s"}` : `failing test${count === 1 ? "" : "s"}`;
+  if (groups.length === 1 && first.length === total) {
+    return total === 1
+      ? `Test failed: ${gist(first)}`
+      : `Test failed: ${total} ${noun(total)}: ${gist(first)}`;
+  }
+  const files = new Set(
+    failures.flatMap((failure) => (failure.file === null ? [] : [failure.file])),
+  );
+  const where = files.size > 1 ? ` in ${files.size} files` : "";
+  const largest = groups.reduce(
+    (best, group) => (group.length > best.length ? group : best),
+    first,
+  );
+  const shared = largest.length > 1 ? `; ${largest.length} with ${gist(largest)}` : "";
+  return `Test failed: ${total} ${noun(total)}${where}${shared}`;
 }
 
 /** A parser's failure with credentials redacted: parsers are plug-ins, their output is not trusted. */

@@ -13,6 +13,7 @@ describe("valuesFromMessage", () => {
     ["got -1, want 1", "1", "-1"],
     ['got: "a" want: "b"', '"b"', '"a"'],
     ["expected 3, got 2", "3", "2"],
+    ['SHA1: got "a-3" expected "a-5"', '"a-5"', '"a-3"'],
   ])("reads %s", (message, expected, received) => {
     expect(valuesFromMessage(message)).toEqual({ expected, received });
   });

@@ -70,6 +70,15 @@ function goValues(text: string): AssertedValues | null {
     const assigned = text.lastIndexOf(" = ", want);
     return assigned < 0 ? null : nonEmpty(expected, trimSeparators(text.slice(assigned + 3, want)));
   }
+  // `got "a" expected "b"`, as Go tests often word it.
+  const expectedAfter = text.search(/[\s,;]expected:?\s/);
+  const gotBefore = expectedAfter < 0 ? -1 : text.lastIndexOf("got", expectedAfter);
+  if (gotBefore >= 0 && (gotBefore === 0 || /\s/.test(text.charAt(gotBefore - 1)))) {
+    return nonEmpty(
+      afterWord(text, expectedAfter),
+      trimSeparators(text.slice(gotBefore + 3, expectedAfter)),
+    );
+  }
   if (!/^expected\s/i.test(text)) return null;
   const got = text.search(/[\s,;]got:?\s/);
   return got < 0

@@ -1,6 +1,7 @@
 import type { TestOutputParser } from "../feedback.js";
 import { avaParser } from "./ava.js";
 import { biomeParser } from "./biome.js";
+import { ctrfParser } from "../reports/ctrf.js";
 import { cargoParser } from "./cargo.js";
 import { eslintParser } from "./eslint.js";
 import { goTestParser } from "./go-test.js";
@@ -15,6 +16,14 @@ import { pytestParser } from "./pytest.js";
 import { tapParser } from "./tap.js";
 import { tscParser } from "./tsc.js";
 import { uvuParser } from "./uvu.js";
+import { rspecParser } from "./rspec.js";
+import { phpunitParser } from "./phpunit.js";
+import { junit5Parser } from "./junit5.js";
+import { flake8Parser } from "./flake8.js";
+import { mypyParser } from "./mypy.js";
+import { ruffParser } from "./ruff.js";
+import { rustcParser } from "./rustc.js";
+import { unittestParser } from "./unittest.js";
 import { vitestParser } from "./vitest.js";
 
 /**
@@ -35,15 +44,26 @@ export const builtinParsers: readonly TestOutputParser[] = [
   playwrightParser,
   // Python, Go and Rust runners; pytest before `junit`, which reads its `--junitxml` for it.
   pytestParser,
+  unittestParser,
   goTestParser,
   cargoParser,
-  // Linters and type checkers: their findings have no test name. After the test runners, whose
-  // own output may quote a compiler's diagnostics (ts-jest's `● Test suite failed to run`).
+  rspecParser,
+  phpunitParser,
+  junit5Parser,
+  // Type checkers, linters and compilers: their findings have no test. After the test runners,
+  // whose own output may quote a compiler's diagnostics (ts-jest's `● Test suite failed to run`);
+  // rustc after cargo, which reads a failed `cargo test` build itself; ruff before flake8, whose
+  // lines it shares.
   eslintParser,
   tscParser,
   biomeParser,
+  rustcParser,
+  mypyParser,
   pyrightParser,
+  ruffParser,
+  flake8Parser,
   // Generic formats last: many runners emit them.
+  ctrfParser,
   tapParser,
   junitParser,
 ];

@@ -33,9 +33,17 @@ test result: FAILED. 1 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out; 
 `;
 
 describe("cargoParser", () => {
-  it("detects libtest's report and rustc's errors, not other runners", () => {
+  it("detects libtest's report and a test build that failed, not cargo build's errors or other runners", () => {
     expect(cargoParser.detect(TEST_OUTPUT)).toBe(true);
-    expect(cargoParser.detect("error[E0308]: mismatched types\n --> src/lib.rs:2:22\n")).toBe(true);
+    const build = "error[E0308]: mismatched types\n --> src/lib.rs:2:22\n";
+    expect(
+      cargoParser.detect(
+        `${build}error: could not compile \`shop\` (lib test) due to 1 previous error`,
+      ),
+    ).toBe(true);
+    expect(
+      cargoParser.detect(`${build}error: could not compile \`shop\` (lib) due to 1 previous error`),
+    ).toBe(false);
     expect(cargoParser.detect("=== FAILURES ===\nE   assert 1 == 2\n")).toBe(false);
   });
 
@@ -106,6 +114,8 @@ error: could not compile \`billing\` (lib test) due to 1 previous error
         expected: "u32",
         received: "usize",
         message: "error[E0308]: mismatched types",
+        column: 22,
+        rule: "E0308",
       }),
     ]);
   });
@@ -187,5 +197,39 @@ test shift_left ... FAILED
         message: "assertion `left == right` failed",
       }),
     ]);
+  });
+
+  it("reads doc-tests, whose names hold spaces, at their example's line when the panic counts inside it", () => {
+    const output = `   Doc-tests semver
+
+running 2 tests
+test src/lib.rs - Version::cmp (line 433) ... FAILED
+test src/lib.rs - (line 19) ... FAILED
+
+failures:
+
+---- src/lib.rs - Version::cmp (line 433) stdout ----
+thread 'main' (943) panicked at src/lib.rs:19:1:
+assertion \`left == right\` failed
+  left: 1
+ right: 2
+
+---- src/lib.rs - (line 19) stdout ----
+thread 'main' (942) panicked at src/lib.rs:21:5:
+assertion failed: req.matches(&version)
+
+test result: FAILED. 0 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out
+`;
+    expect(
+      cargoParser.parse(output).map((failure) => [failure.test, failure.file, failure.line]),
+    ).toEqual([
+      ["src/lib.rs - Version::cmp (line 433)", "src/lib.rs", 433],
+      ["src/lib.rs - (line 19)", "src/lib.rs", 21],
+    ]);
+    expect(
+      cargoParser.detect(
+        "    Checking heck v0.5.0 (/w)\nerror: could not compile `heck` (lib test) due to 1 previous error",
+      ),
+    ).toBe(false);
   });
 });

@@ -7,16 +7,26 @@ import {
 } from "../extractor/failure-draft.js";
 import { logLines } from "../clean/log-lines.js";
 import { parseLocation, type SourceLocation } from "../extractor/stack-frames.js";
+import { failureOf } from "../failure-of.js";
+import {
+  readRustDiagnostic,
+  reportedDiagnostics,
+  type RustDiagnostic,
+} from "./rust-diagnostics.js";
 
 /** libtest's own lines: `running 3 tests`, `test a::b ... FAILED`, `---- a::b stdout ----`, `test result:`. */
 const LIBTEST_LINE =
-  /^(?:running \d+ tests?|test \S+ \.\.\. (?:ok|FAILED|ignored)|---- \S+ std(?:out|err) ----|test result: (?:ok|FAILED)\.)/;
+  /^(?:running \d+ tests?|test \S+ \.\.\. (?:ok|FAILED|ignored)|---- \S.* std(?:out|err) ----|test result: (?:ok|FAILED)\.)/;
 
-/** A rustc diagnostic's first line: `error[E0308]: mismatched types`, `error: expected one of …`. */
-const DIAGNOSTIC = /^error(\[E\d+\])?: (.+)$/;
+/**
+ * A test target that did not build: `` could not compile `billing` (lib test) ``, `` (test "api") ``,
+ * `` (bin "cli" test) ``; `cargo build`'s own failures are rustc's.
+ */
+const TEST_BUILD_FAILED =
+  /^error: could not compile `[^`]+` \((?:lib test|test "|bin "[^"]*" test|example "[^"]*" test)/;
 
-/** cargo's own errors, which are about the run rather than the code. */
-const CARGO_ERROR = /^error: (?:could not compile|test failed|\d+ targets? failed|aborting)/;
+/** A rustc error's first line: `error[E0308]: mismatched types`, `error: expected one of …`. */
+const DIAGNOSTIC = /^error(?:\[E\d+\])?: /;
 
 /**
  * `cargo test` output (libtest's report plus cargo's build output): one failure per failing
@@ -26,18 +36,31 @@ const CARGO_ERROR = /^error: (?:could not compile|test failed|\d+ targets? faile
  */
 export const cargoParser: TestOutputParser = {
   name: "cargo",
-  detect: (output) =>
-    logLines(output).some((line) => {
-      const trimmed = line.trim();
-      return LIBTEST_LINE.test(trimmed) || /^error\[E\d+\]: /.test(trimmed);
-    }),
+  detect: (output) => {
+    const lines = logLines(output).map((line) => line.trim());
+    // `cargo clippy --all-targets` and `cargo check` also build test targets, but only check them.
+    const checked = lines.some((line) => /^Checking \S+ v\d/.test(line));
+    return lines.some(
+      (line) => LIBTEST_LINE.test(line) || (!checked && TEST_BUILD_FAILED.test(line)),
+    );
+  },
   parse: (output) => parseCargo(logLines(output)),
+  reportedFailures: (output) => {
+    const lines = logLines(output);
+    let failed: number | null = null;
+    for (const line of lines) {
+      // One `test result:` per test binary (unit tests, each integration test, doc-tests).
+      const result = /^test result: (?:ok|FAILED)\. \d+ passed; (\d+) failed;/.exec(line.trim());
+      if (result !== null) failed = (failed ?? 0) + Number(result[1]);
+    }
+    return failed ?? reportedDiagnostics(lines)?.errors ?? null;
+  },
 };
 
 /** One pass over cargo's output: test reports, panics and compiler diagnostics. */
 function parseCargo(lines: readonly string[]): Failure[] {
   const drafts = new Map<string, FailureDraft>();
-  const compileErrors: FailureDraft[] = [];
+  let compileErrors: Failure[] = [];
   let current: FailureDraft | null = null;
   let crate: string | null = null;
   // Without capture (`--nocapture`) a test's output comes before its `... FAILED` line.
@@ -53,14 +76,15 @@ function parseCargo(lines: readonly string[]): Failure[] {
     if (compiling?.[1] !== undefined) crate = compiling[1];
     const notCompiled = /^error: could not compile `([^`]+)`/.exec(trimmed);
     if (notCompiled?.[1] !== undefined) {
-      for (const draft of compileErrors) draft.test ??= notCompiled[1];
+      const name = notCompiled[1];
+      compileErrors = compileErrors.map((error) => ({ ...error, test: error.test ?? name }));
       continue;
     }
-    const result = /^test (\S+)(?: - should panic)? \.\.\. (FAILED|ok|ignored)\b/.exec(trimmed);
-    if (result?.[1] !== undefined) {
+    const result = testResult(trimmed);
+    if (result !== null) {
       // A result line ends any report: what follows belongs to the next test.
       current = null;
-      if (result[2] === "FAILED") setMessage(testDraft(result[1]), pendingError ?? "");
+      if (result.failed) setMessage(testDraft(result.name), pendingError ?? "");
       pendingError = null;
       continue;
     }
@@ -69,7 +93,7 @@ function parseCargo(lines: readonly string[]): Failure[] {
       pendingError = null;
       continue;
     }
-    const report = /^---- (\S+) std(?:out|err) ----$/.exec(trimmed);
+    const report = /^---- (\S.*) std(?:out|err) ----$/.exec(trimmed);
     if (report?.[1] !== undefined) {
       current = testDraft(report[1]);
       continue;
@@ -87,15 +111,41 @@ function parseCargo(lines: readonly string[]): Failure[] {
       else recordOutcome(current, outcome);
       continue;
     }
-    const diagnostic = DIAGNOSTIC.exec(trimmed);
-    if (diagnostic !== null && !CARGO_ERROR.test(trimmed)) {
-      const draft = newDraft("file", crate, null);
-      index = readDiagnostic(lines, index, draft);
-      compileErrors.push(draft);
+    const diagnostic = DIAGNOSTIC.test(trimmed) ? readRustDiagnostic(lines, index) : null;
+    if (diagnostic !== null) {
+      compileErrors.push(compileError(diagnostic, crate));
+      index = diagnostic.end;
       current = null;
     }
   }
-  return [...compileErrors, ...drafts.values()].map(finishDraft);
+  return [...compileErrors, ...[...drafts.values()].map(docTestPlace).map(finishDraft)];
+}
+
+/**
+ * A result line: `test tests::adds ... FAILED`, `test tests::x - should panic ... ok`, and
+ * doc-tests, whose names hold spaces: `test src/lib.rs - Version::cmp (line 433) ... FAILED`.
+ */
+function testResult(trimmed: string): { name: string; failed: boolean } | null {
+  if (!trimmed.startsWith("test ")) return null;
+  const at = trimmed.lastIndexOf(" ... ");
+  const outcome = /^(FAILED|ok|ignored)\b/.exec(trimmed.slice(at + 5))?.[1];
+  if (at < 0 || outcome === undefined) return null;
+  const name = trimmed.slice("test ".length, at).replace(/ - should panic$/, "");
+  return name === "" ? null : { name, failed: outcome === "FAILED" };
+}
+
+/**
+ * A doc-test (`src/lib.rs - Version::cmp (line 433)`) sits at its example's line: a panic whose
+ * place lies above it counts lines inside the example, not the file.
+ */
+function docTestPlace(draft: FailureDraft): FailureDraft {
+  const doc = /^(\S+) - .*\(line (\d+)\)$/.exec(draft.test ?? "");
+  if (doc?.[1] === undefined) return draft;
+  const line = Number(doc[2]);
+  if (draft.line !== null && draft.file === doc[1] && draft.line >= line) return draft;
+  draft.file = doc[1];
+  draft.line = line;
+  return draft;
 }
 
 /**
@@ -166,26 +216,19 @@ function withoutQuotedLocation(text: string, draft: FailureDraft): string {
 }
 
 /**
- * A rustc error: its first line is the message, `--> src/lib.rs:2:22` the place, and a label
- * `expected `u32`, found `usize`` (or `= note: expected … found …`) the values. Returns the last
- * line read: the one before the next diagnostic or a blank line after the snippet.
+ * A rustc error that stopped the test build, named by the crate being compiled, at its
+ * ` --> src/lib.rs:2:22` place with its code as the rule and `expected \`u32\`, found \`usize\``
+ * as the values.
  */
-function readDiagnostic(lines: readonly string[], index: number, draft: FailureDraft): number {
-  setMessage(draft, (lines[index] ?? "").trim());
-  let cursor = index + 1;
-  for (; cursor < lines.length; cursor += 1) {
-    const trimmed = (lines[cursor] ?? "").trim();
-    if (trimmed === "" || /^(?:error|warning)\b/.test(trimmed)) break;
-    const arrow = /^--> (\S+)$/.exec(trimmed);
-    const location = arrow?.[1] === undefined ? null : parseLocation(arrow[1]);
-    if (location !== null && draft.line === null) {
-      ({ file: draft.file, line: draft.line } = location);
-    }
-    const types = /expected (?:type )?`([^`]+)`, found (?:type )?`([^`]+)`/.exec(trimmed);
-    if (types?.[1] !== undefined && types[2] !== undefined) {
-      draft.expected ??= types[1];
-      draft.received ??= types[2];
-    }
-  }
-  return cursor - 1;
+function compileError(diagnostic: RustDiagnostic, crate: string | null): Failure {
+  return failureOf({
+    test: crate,
+    file: diagnostic.location?.file ?? null,
+    line: diagnostic.location?.line ?? null,
+    expected: diagnostic.expected,
+    received: diagnostic.found,
+    message: diagnostic.header,
+    ...(diagnostic.column === null ? {} : { column: diagnostic.column }),
+    ...(diagnostic.rule === null ? {} : { rule: diagnostic.rule }),
+  });
 }

@@ -152,4 +152,45 @@ FAIL	example.com/inventory	0.01s
       }),
     ]);
   });
+
+  it("keeps every message of one test, each at its own line, and counts failed tests as go prints them", () => {
+    const output = `--- FAIL: TestUserOf (0.00s)
+    token_test.go:20: UserOf():
+        got:  accounts.User{ID:"123", Name:"ada"}
+        want: accounts.User{ID:123, Name:"ada"}
+    token_test.go:23: name: got "ada", want "Ada"
+--- FAIL: TestTable (0.00s)
+    --- FAIL: TestTable/two (0.00s)
+        table_test.go:9: Double(2) = 5; want 4
+FAIL
+FAIL	example.com/accounts	0.01s
+`;
+    expect(goTestParser.parse(output)).toEqual([
+      failureOf({
+        test: "TestUserOf",
+        file: "token_test.go",
+        line: 20,
+        expected: 'accounts.User{ID:123, Name:"ada"}',
+        received: 'accounts.User{ID:"123", Name:"ada"}',
+        message: "UserOf():",
+      }),
+      failureOf({
+        test: "TestUserOf",
+        file: "token_test.go",
+        line: 23,
+        expected: '"Ada"',
+        received: '"ada"',
+        message: 'name: got "ada", want "Ada"',
+      }),
+      failureOf({
+        test: "TestTable/two",
+        file: "table_test.go",
+        line: 9,
+        expected: "4",
+        received: "5",
+        message: "Double(2) = 5; want 4",
+      }),
+    ]);
+    expect(goTestParser.reportedFailures?.(output)).toBe(2);
+  });
 });

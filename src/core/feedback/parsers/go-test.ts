@@ -38,6 +38,16 @@ export const goTestParser: TestOutputParser = {
   name: "go-test",
   detect: (output) => logLines(output).some((line) => GO_TEST_LINE.test(line.trim())),
   parse: (output) => new GoTestReading(logLines(plainText(output))).run(),
+  reportedFailures: (output) => {
+    // go prints no total: its own `--- FAIL` lines are the count, a parent of a failed subtest aside.
+    const failed = logLines(plainText(output)).flatMap((line) => {
+      const result = /^--- FAIL: (\S+)/.exec(line.trim());
+      return result?.[1] === undefined ? [] : [result[1]];
+    });
+    const unique = [...new Set(failed)];
+    const leaves = unique.filter((name) => !unique.some((other) => other.startsWith(`${name}/`)));
+    return leaves.length === 0 ? null : leaves.length;
+  },
 };
 
 /**
@@ -64,7 +74,8 @@ function eventOutput(line: string): string {
 
 /** One pass over the lines of a plain `go test` run. */
 class GoTestReading {
-  private readonly tests = new Map<string, FailureDraft>();
+  /** Each test's messages (`t.Error` lines) in order; a test that printed none has one empty draft. */
+  private readonly tests = new Map<string, FailureDraft[]>();
   private readonly failed = new Set<string>();
   private readonly buildErrors: FailureDraft[] = [];
   /** A panic outside any test (a timeout): named once its trace shows the test. */
@@ -83,8 +94,7 @@ class GoTestReading {
     }
     const failed = [...this.failed];
     const tests = failed
-      .map((name) => this.tests.get(name))
-      .filter((draft): draft is FailureDraft => draft !== undefined)
+      .flatMap((name) => this.tests.get(name) ?? [])
       // A parent fails because a subtest did; the subtest carries the facts.
       .filter(
         (draft) =>
@@ -125,17 +135,20 @@ class GoTestReading {
     return index;
   }
 
-  /** A log line or a testify key inside the current test's output. */
-  private readTestLine(draft: FailureDraft, trimmed: string): void {
+  /**
+   * A log line or a testify key inside the current test's output. Every `file.go:12:` line is a
+   * message of its own (a test reports each failed check), the lines under it its continuation.
+   */
+  private readTestLine(current: FailureDraft, trimmed: string): void {
     const log = LOG_LINE.exec(trimmed);
     if (log?.[1] !== undefined) {
-      if (draft.line === null) {
-        draft.file = log[1];
-        draft.line = Number(log[2]);
-      }
+      const draft = current.line === null ? current : this.nextMessage(current);
+      draft.file = log[1];
+      draft.line = Number(log[2]);
       setMessage(draft, log[3] ?? "");
       return;
     }
+    const draft = current;
     const testify = TESTIFY_KEY.exec(trimmed);
     if (testify?.[1] === undefined) return;
     const value = (testify[2] ?? "").trim();
@@ -164,8 +177,14 @@ class GoTestReading {
    * or Go 1.20's `running tests:` list names the test. Returns the last index read.
    */
   private readPanic(index: number): number {
-    const draft = this.current ?? newDraft("test", null, null);
-    if (this.current === null) this.orphanPanic ??= draft;
+    const current = this.current;
+    const draft =
+      current === null
+        ? newDraft("test", null, null)
+        : current.message === ""
+          ? current
+          : this.nextMessage(current);
+    if (current === null) this.orphanPanic ??= draft;
     // A panic fails the running test even when no `--- FAIL` line follows (a timeout under -v).
     else if (draft.test !== null) this.failed.add(draft.test);
     setMessage(draft, (this.lines[index] ?? "").trim());
@@ -178,9 +197,12 @@ class GoTestReading {
       const running = /^(Test\S*) \(\S+\)$/.exec(trimmed);
       if (running?.[1] !== undefined) draft.test ??= running[1];
       const frame = TRACE_FILE.exec(trimmed);
-      if (frame?.[1] !== undefined && isUserCode(frame[1]) && draft.line === null) {
-        draft.file = frame[1];
-        draft.line = Number(frame[2]);
+      if (frame?.[1] !== undefined && isUserCode(frame[1])) {
+        if (draft.line === null) {
+          draft.file = frame[1];
+          draft.line = Number(frame[2]);
+        }
+        // A deadlock's first user frame is the code that waits; a later one is the test's own.
         draft.test ??= /\.(Test[^.(]*)\(/.exec(previous)?.[1] ?? null;
       }
       previous = trimmed;
@@ -188,11 +210,19 @@ class GoTestReading {
     return cursor - 1;
   }
 
-  /** The draft of a test, created on first mention. */
+  /** The latest message draft of a test, created on first mention. */
   private test(name: string): FailureDraft {
-    const known = this.tests.get(name) ?? newDraft("test", name, null);
+    const known = this.tests.get(name) ?? [newDraft("test", name, null)];
     this.tests.set(name, known);
-    return known;
+    return known.at(-1) ?? newDraft("test", name, null);
+  }
+
+  /** A new message of the test `after` belongs to, which the lines below now describe. */
+  private nextMessage(after: FailureDraft): FailureDraft {
+    const draft = newDraft("test", after.test, null);
+    if (after.test !== null) this.tests.get(after.test)?.push(draft);
+    this.current = draft;
+    return draft;
   }
 }
 

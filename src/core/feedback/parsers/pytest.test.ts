@@ -38,6 +38,74 @@ FAILED tests/test_auth.py::test_profile - AssertionError: assert {'address': ...
 `;
 
 describe("pytestParser", () => {
+  it("gives tests of one name in two files their own ids, and reads doctest sections", () => {
+    const output = `=================================== FAILURES ===================================
+__________________________________ test_index __________________________________
+
+>       assert a.index(1) == 0
+E       assert 1 == 0
+
+tests/test_b.py:7: AssertionError
+__________________________________ test_index __________________________________
+
+>       assert a.index(2) == 0
+E       assert 2 == 0
+
+tests/test_a.py:9: AssertionError
+_____________________ [doctest] pkg.chunks.chunked ______________________
+012 Chunks of size n.
+013
+014     >>> chunked(range(4), 3)
+Expected:
+    [[0, 1, 2], [3]]
+Got:
+    [[0, 1, 2, 3]]
+
+/src/pkg/chunks.py:14: DocTestFailure
+=========================== short test summary info ============================
+FAILED tests/test_a.py::test_index - assert 2 == 0
+FAILED tests/test_b.py::test_index - assert 1 == 0
+FAILED pkg/chunks.py::pkg.chunks.chunked
+============================== 3 failed in 0.10s ===============================
+`;
+    expect(pytestParser.parse(output)).toEqual([
+      failureOf({
+        test: "tests/test_b.py::test_index",
+        file: "tests/test_b.py",
+        line: 7,
+        expected: "0",
+        received: "1",
+        message: "assert 1 == 0",
+      }),
+      failureOf({
+        test: "tests/test_a.py::test_index",
+        file: "tests/test_a.py",
+        line: 9,
+        expected: "0",
+        received: "2",
+        message: "assert 2 == 0",
+      }),
+      failureOf({
+        test: "pkg/chunks.py::pkg.chunks.chunked",
+        file: "/src/pkg/chunks.py",
+        line: 14,
+        expected: "[[0, 1, 2], [3]]",
+        received: "[[0, 1, 2, 3]]",
+        message: "DocTestFailure",
+      }),
+    ]);
+  });
+
+  it("counts failed tests and errors from pytest's closing line and a JUnit report's suite", () => {
+    expect(pytestParser.reportedFailures?.(DEFAULT_OUTPUT)).toBe(2);
+    expect(pytestParser.reportedFailures?.("==== 3 failed, 2 errors, 9 passed in 1.20s ====")).toBe(
+      5,
+    );
+    const junit =
+      '<?xml version="1.0"?><testsuites><testsuite name="pytest" errors="1" failures="2" tests="5"><testcase name="t"/></testsuite></testsuites>';
+    expect(pytestParser.reportedFailures?.(junit)).toBe(3);
+  });
+
   it("detects pytest's banners and -q totals, not other runners", () => {
     expect(pytestParser.detect(DEFAULT_OUTPUT)).toBe(true);
     expect(pytestParser.detect(".F\n1 failed, 1 passed in 0.09s\n")).toBe(true);

@@ -1,6 +1,11 @@
 import { valuesFromMessage } from "../extractor/assertion-values.js";
 import type { Failure, TestOutputParser } from "../feedback.js";
-import { finishDraft, newDraft, setMessage } from "../extractor/failure-draft.js";
+import {
+  finishDraft,
+  newDraft,
+  setMessage,
+  type FailureDraft,
+} from "../extractor/failure-draft.js";
 import { logLines } from "../clean/log-lines.js";
 import { frameLocation, isInternalPath } from "../extractor/stack-frames.js";
 import { isJunit, junitFailures } from "../reports/junit.js";
@@ -66,6 +71,26 @@ export const pytestParser: TestOutputParser = {
           return BANNER.test(trimmed) || SUMMARY_LINE.test(trimmed) || QUIET_TOTALS.test(trimmed);
         }),
   parse: (output) => (isJunit(output) ? junitNodeFailures(output) : parsePytest(logLines(output))),
+  reportedFailures: (output) => {
+    if (isJunit(output)) {
+      // The report's first `<testsuite failures="2" errors="1" …>`.
+      const suite = /<testsuite\b[^>]*>/.exec(output)?.[0] ?? "";
+      const attribute = (name: string): number | null => {
+        const value = new RegExp(`\\b${name}="(\\d+)"`).exec(suite)?.[1];
+        return value === undefined ? null : Number(value);
+      };
+      const failures = attribute("failures");
+      return failures === null ? null : failures + (attribute("errors") ?? 0);
+    }
+    for (const line of logLines(output).reverse()) {
+      const trimmed = line.trim();
+      if (!QUIET_TOTALS.test(trimmed)) continue;
+      const count = (word: string): number =>
+        Number(new RegExp(`(\\d+) ${word}\\b`).exec(trimmed)?.[1] ?? 0);
+      return count("failed") + count("errors?");
+    }
+    return null;
+  },
 };
 
 /**
@@ -116,7 +141,9 @@ function failingClassnames(xml: string): string[] {
 function parsePytest(lines: readonly string[]): Failure[] {
   const reading = split(lines);
   const { sections, summary } = reading;
-  const failures = sections.map((section) => sectionFailure(section, summary));
+  // Sections of tests with one name in several files take their summary ids one each.
+  const claimed = new Set<string>();
+  const failures = sections.map((section) => sectionFailure(section, summary, claimed));
   const named = new Set(failures.map((failure) => failure.test));
   const lineReports = lineReportsById(reading);
   // `--tb=no` and `--tb=line` print no sections: the summary (and `--tb=line`'s lines) is all there is.
@@ -223,10 +250,16 @@ function split(lines: readonly string[]): Reading {
 const LINE_REPORT = /^(\S+\.py):(\d+): (\S.*)$/;
 
 /** One section as a failure: the first `E` line is the message, the crash line says where. */
-function sectionFailure(section: Section, summary: ReadonlyMap<string, string>): Failure {
+function sectionFailure(
+  section: Section,
+  summary: ReadonlyMap<string, string>,
+  claimed: Set<string>,
+): Failure {
   const collecting = /^ERROR collecting (\S+)$/.exec(section.title);
   const phase = /^ERROR at (?:setup|teardown) of (\S+)$/.exec(section.title);
-  const name = collecting?.[1] ?? nodeTail(phase?.[1] ?? section.title);
+  // `[doctest] pkg.mod.fn`: the node id is `pkg/mod.py::pkg.mod.fn`, dots kept.
+  const doctest = /^\[doctest\] (\S+)$/.exec(section.title)?.[1];
+  const name = collecting?.[1] ?? doctest ?? nodeTail(phase?.[1] ?? section.title);
   const draft = newDraft("test", name, null);
   const errorLines: string[] = [];
   // `--tb=native` prints Python's own traceback: the error is the unindented text after the frames.
@@ -252,9 +285,16 @@ function sectionFailure(section: Section, summary: ReadonlyMap<string, string>):
     draft.file = location.file;
     draft.line = location.line;
   }
-  if (errorLines.length === 0) errorLines.push(...nativeLines);
+  if (doctest !== undefined) readDoctest(section.lines, draft);
+  if (errorLines.length === 0 && doctest === undefined) errorLines.push(...nativeLines);
   setMessage(draft, errorLines.find((line) => line !== "") ?? "");
-  const summaryMessage = [...summary].find(([id]) => id === name || id.endsWith(`::${name}`));
+  // The section names the test without its file; the summary's id with the traceback's file wins.
+  const candidates = [...summary].filter(
+    ([id]) => (id === name || id.endsWith(`::${name}`)) && !claimed.has(id),
+  );
+  const summaryMessage =
+    candidates.find(([id]) => testFile !== null && id.startsWith(`${testFile}::`)) ?? candidates[0];
+  if (summaryMessage !== undefined && collecting === null) claimed.add(summaryMessage[0]);
   draft.test = collecting !== null ? name : (summaryMessage?.[0] ?? qualified(testFile, name));
   const values = comparedValues(draft.message, errorLines);
   if (values !== null) {
@@ -263,6 +303,29 @@ function sectionFailure(section: Section, summary: ReadonlyMap<string, string>):
   }
   if (draft.message === "") setMessage(draft, summaryMessage?.[1] ?? "");
   return finishDraft(draft);
+}
+
+/**
+ * A doctest section: the failing example's `Expected:`/`Got:` blocks as the values, and the
+ * report's own words as the message: `UNEXPECTED EXCEPTION: ValueError('…')`, else the kind of
+ * failure the location line names (`boltons/iterutils.py:293: DocTestFailure`).
+ */
+function readDoctest(lines: readonly string[], draft: FailureDraft): void {
+  const blocks: { expected: string[]; got: string[] } = { expected: [], got: [] };
+  let part: "expected" | "got" | null = null;
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (trimmed === "Expected:" || trimmed === "Got:")
+      part = trimmed === "Got:" ? "got" : "expected";
+    else if (part !== null && line.startsWith("    ")) blocks[part].push(line.slice(4));
+    else part = null;
+    const unexpected = /^UNEXPECTED EXCEPTION: (.+)$/.exec(trimmed)?.[1];
+    if (unexpected !== undefined) setMessage(draft, `UNEXPECTED EXCEPTION: ${unexpected}`);
+    const kind = LOCATION_LINE.test(trimmed) ? /: (\w+)$/.exec(trimmed)?.[1] : undefined;
+    if (kind !== undefined) setMessage(draft, kind);
+  }
+  if (blocks.expected.length > 0) draft.expected = blocks.expected.join("\n");
+  if (blocks.got.length > 0) draft.received = blocks.got.join("\n");
 }
 
 /** The first line of Python's own traceback (`--tb=native`), never the error. */

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import cargoTypeMismatch from "../../../fixtures/runners/cargo/type-mismatch/output.txt?raw";
+import goTypeMismatch from "../../../fixtures/runners/go/type-mismatch/output.txt?raw";
+import junitConsole from "../../../fixtures/runners/junit5/console/output.txt?raw";
+import junitSurefire from "../../../fixtures/runners/junit5/surefire/output.txt?raw";
+import phpunitAssertions from "../../../fixtures/runners/phpunit/assertions/output.txt?raw";
+import rspecAssertions from "../../../fixtures/runners/rspec/assertions/output.txt?raw";
+import unittestAssertions from "../../../fixtures/runners/unittest/assertions/output.txt?raw";
+import { analyzeAttempt } from "./attempt-analysis.js";
+import { findTypeMismatch } from "./type-mismatch.js";
+import { failing } from "./test-support/seed-attempts.js";
+import { failureOf } from "../feedback/failure-of.js";
+import { outputEvidence } from "./output-evidence.js";
+
+/** The first type mismatch among the failures the parsers read from a real output. */
+function mismatchIn(output: string) {
+  const analysis = analyzeAttempt(failing(1, output));
+  for (const failure of analysis.failures) {
+    const found = findTypeMismatch(failure, analysis.evidence);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+describe("findTypeMismatch on every runner's real output", () => {
+  it.each([
+    ["cargo: assert_eq! of two structs", cargoTypeMismatch, "user_id", null],
+    ["go: %#v of a map and a struct", goTypeMismatch, "userId", null],
+    ["unittest: the traceback's assertEqual line", unittestAssertions, "user_id", "order"],
+    ["RSpec: the Failure/Error line", rspecAssertions, "user_id", "payload"],
+    ["PHPUnit: the test method's name", phpunitAssertions, "userId", null],
+    ["JUnit 5 console: the value's class, the method's name", junitConsole, "userId", null],
+    ["Maven Surefire", junitSurefire, "userId", null],
+  ])("%s names the field and both sides", (_name, output, field, subject) => {
+    expect(mismatchIn(output)).toMatchObject({
+      field,
+      subject,
+      expected: { type: "number", text: "123" },
+      received: { type: "string", text: '"123"' },
+    });
+  });
+});
+
+describe("findTypeMismatch on forms the fixtures do not hold", () => {
+  const none = outputEvidence("");
+
+  it("reads testify's typed values and Go's got/want lines", () => {
+    const testify = failureOf({
+      test: "TestToken/user_id",
+      expected: "int(123)",
+      received: 'string("123")',
+    });
+    expect(findTypeMismatch(testify, none)).toMatchObject({
+      field: "user_id",
+      expectedType: "number",
+    });
+  });
+
+  it("names the field from a test name written in words, never from a verb or an article", () => {
+    const values = { expected: "123", received: "'123'" };
+    const named = (test: string) => findTypeMismatch(failureOf({ test, ...values }), none)?.field;
+    expect(named("login > keeps the user id numeric")).toBe("userId");
+    expect(named("parses ids")).toBeNull();
+    expect(named("returns the id")).toBeNull();
+    expect(named("test_order_total_is_float")).toBe("order_total");
+  });
+});

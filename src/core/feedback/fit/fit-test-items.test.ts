@@ -1,0 +1,144 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { codePointLength } from "../clean/code-points.js";
+import type { Failure } from "../feedback.js";
+import { failureOf } from "../failure-of.js";
+import { groupByRootCause } from "./failure-groups.js";
+import { fitTestItems } from "./fit-test-items.js";
+
+const length = (items: readonly string[]): number =>
+  items.reduce((sum, item) => sum + codePointLength(item), 0);
+
+const assertion = (line: number, test: string, expected: string, received: string): Failure =>
+  failureOf({
+    test,
+    file: "test/cart.test.js",
+    line,
+    expected,
+    received,
+    message: "AssertionError: x",
+  });
+
+describe("fitTestItems", () => {
+  it("keeps every item whole and spelled out when they all fit", () => {
+    const failures = [
+      assertion(6, "cart › sums prices", "4", "3"),
+      assertion(9, "cart › counts items", "2", "1"),
+    ];
+    const { items, shown } = fitTestItems(groupByRootCause(failures), 500, "");
+    expect(items).toEqual([
+      "test/cart.test.js:6 cart › sums prices: expected 4, received 3 (AssertionError: x)",
+      "test/cart.test.js:9 cart › counts items: expected 2, received 1 (AssertionError: x)",
+    ]);
+    expect(shown).toHaveLength(2);
+  });
+
+  it("names a file and a stem once when room is short: `…:line`, `…SEP leaf`", () => {
+    const failures = [
+      failureOf({ ...assertion(6, "shopping cart › sums prices", "4", "3"), message: "" }),
+      failureOf({ ...assertion(9, "shopping cart › counts items", "2", "1"), message: "" }),
+    ];
+    const { items } = fitTestItems(groupByRootCause(failures), 115, "");
+    expect(items).toEqual([
+      "test/cart.test.js:6 shopping cart › sums prices: expected 4, received 3",
+      "…:9 … › counts items: expected 2, received 1",
+    ]);
+  });
+
+  it("names a lint or compiler finding by file:line:col and its rule", () => {
+    const finding = failureOf({
+      file: "src/index.ts",
+      line: 7,
+      column: 3,
+      rule: "no-unused-vars",
+      message: "'x' is defined but never used.",
+    });
+    expect(fitTestItems([[finding]], 500, "").items).toEqual([
+      "src/index.ts:7:3 no-unused-vars: 'x' is defined but never used.",
+    ]);
+  });
+
+  it("gives every failure its place before any failure gets its words", () => {
+    const failures = Array.from({ length: 8 }, (_, index) =>
+      failureOf({
+        test: `suite › test number ${index}`,
+        file: `test/file-${index}.test.js`,
+        line: 10 + index,
+        message: `Error: a rather long error message that says what broke in test ${index}`,
+      }),
+    );
+    const { items } = fitTestItems(groupByRootCause(failures), 200, "");
+    expect(items).toHaveLength(8);
+    items.forEach((item, index) => expect(item).toContain(`:${10 + index}`));
+  });
+
+  it("shows a thrown error's test frame beside its place, as a part of its own", () => {
+    const thrown = (line: number, test: string): Failure =>
+      failureOf({
+        test,
+        file: "src/account.js",
+        line: 10,
+        message: `RangeError: empty id ${line}`,
+        testLocation: { file: "test/account.test.js", line },
+      });
+    const failures = [thrown(8, "account › parses ids"), thrown(14, "account › parses names")];
+    expect(fitTestItems(groupByRootCause(failures), 500, "").items).toEqual([
+      "src/account.js:10 (from test/account.test.js:8) account › parses ids: RangeError: empty id 8",
+      "src/account.js:10 (from test/account.test.js:14) account › parses names: RangeError: empty id 14",
+    ]);
+    // Short of room, every failure's place comes first; the test frames follow by worth, before
+    // the names and words, which say less per character.
+    const tight = fitTestItems(groupByRootCause(failures), 85, "").items;
+    expect(tight).toEqual([
+      "src/account.js:10 (from test/account.test.js:8)",
+      "…:10 (from test/account.test.js:14)",
+    ]);
+    const samefile = failureOf({
+      ...thrown(3, "a"),
+      testLocation: { file: "src/account.js", line: 3 },
+    });
+    expect(fitTestItems([[samefile]], 500, "").items).toEqual([
+      "src/account.js:10 (from …:3) a: RangeError: empty id 3",
+    ]);
+  });
+
+  it("lists the tests one cause broke in one item, each with its own place", () => {
+    const failures = [
+      assertion(6, "status › ok", "200", "500"),
+      assertion(12, "status › created", "200", "500"),
+    ];
+    const groups = groupByRootCause(failures);
+    expect(groups).toHaveLength(1);
+    expect(fitTestItems(groups, 500, "").items).toEqual([
+      "test/cart.test.js:6 status › ok; …:12 … › created: expected 200, received 500 (AssertionError: x)",
+    ]);
+  });
+
+  it("spends nothing on what the summary already says", () => {
+    const failures = [assertion(6, "cart › sums prices", "4", "3"), assertion(9, "b", "2", "1")];
+    const { items } = fitTestItems(groupByRootCause(failures), 80, "expected 4, received 3");
+    expect(items[0]).toBe("test/cart.test.js:6 cart › sums prices");
+  });
+
+  it("never goes over the budget, and shows items in order", () => {
+    const failureArbitrary = fc.record({
+      test: fc.option(fc.string({ maxLength: 60 }), { nil: null }),
+      file: fc.option(fc.constantFrom("a.js", "src/b.js", "test/c.test.js"), { nil: null }),
+      line: fc.option(fc.integer({ min: 1, max: 999 }), { nil: null }),
+      expected: fc.option(fc.string({ maxLength: 40 }), { nil: null }),
+      received: fc.option(fc.string({ maxLength: 40 }), { nil: null }),
+      message: fc.string({ maxLength: 120 }),
+    });
+    fc.assert(
+      fc.property(fc.array(failureArbitrary, { maxLength: 25 }), fc.nat(600), (drawn, budget) => {
+        const failures: readonly Failure[] = drawn.map((parts) => failureOf(parts));
+        const { items, shown } = fitTestItems(groupByRootCause(failures), budget, "");
+        expect(length(items)).toBeLessThanOrEqual(budget);
+        const order = shown.map((failure) => failures.indexOf(failure));
+        expect(order).toEqual([...order].sort((a, b) => a - b));
+        expect(order.every((at) => at >= 0)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,405 @@
+import { codePointLength, ELLIPSIS } from "../clean/code-points.js";
+import type { Failure } from "../feedback.js";
+import { failureParts, type FailureParts } from "./feedback-items.js";
+import type { FailureGroup } from "./failure-groups.js";
+import { briefName } from "./name-stems.js";
+
+/**
+ * What a part of an item is worth to whoever fixes the failure: the facts it adds (a place is
+ * a file and a line, values are two sides), or, for a fuller form of a part already shown, the
+ * detail it adds. Fitting spends the cap where the worth per character is highest.
+ */
+const WORTH = { place: 2, from: 2, name: 1, values: 2, side: 1, words: 1, fuller: 0.15 } as const;
+/** The first failure is where a fixer starts: its parts are worth this much more. */
+const FIRST_ITEM_WEIGHT = 1.2;
+/** Failures of one cause that get a place of their own in its item; the rest are counted. */
+const MAX_MEMBERS = 40;
+
+/** One failure of a cause and which of its parts are shown. */
+interface Member {
+  readonly failure: Failure;
+  place: boolean;
+  /** The test's own frame beside a thrown error's place: `(from test/a.test.js:8)`. */
+  from: boolean;
+  name: boolean;
+}
+
+/** One cause's item while it is being fitted: its failures, and how much of its words and values. */
+interface ItemState {
+  readonly members: readonly Member[];
+  readonly parts: FailureParts;
+  /** Index of the values form shown, -1 for none. */
+  values: number;
+  /** Index of the words form shown, -1 for none. */
+  words: number;
+}
+
+/** A way to show more of item `item`, and what it is worth. */
+interface Move {
+  readonly item: number;
+  readonly apply: () => void;
+  readonly undo: () => void;
+  readonly worth: number;
+}
+
+/** The items chosen for the failures, and how many failures they name. */
+export interface FittedTestItems {
+  readonly items: string[];
+  /** Failures named by an item; the rest are for the caller to count. */
+  readonly shown: readonly Failure[];
+}
+
+/**
+ * Items for failures grouped by cause, within `budget` code points: every item whole and
+ * spelled out when they all fit. Else, first every failure gets its place, in order — the first
+ * of an item `file:line` (`…:line` when the file is the one written just before), the others of
+ * its cause beside it — as far as the budget goes, so whatever is left out is the tail; a
+ * failure with no place is named instead. Then the part worth most per character is added,
+ * again and again, across the items shown: a thrown error's test frame beside its place (`(from
+ * test/a.test.js:8)`), a test's name (`…SEP leaf` when it shares the stem of the name before
+ * it), the values (`expected X, received Y`, a long pair first shortened to what
+ * differs), the error's words, fuller forms of either. Parts whose text `said` (the summary)
+ * already holds are worth nothing.
+ */
+export function fitTestItems(
+  groups: readonly FailureGroup[],
+  budget: number,
+  said: string,
+): FittedTestItems {
+  const states: ItemState[] = groups.map((group) => ({
+    members: group
+      .slice(0, MAX_MEMBERS)
+      .map((failure) => ({ failure, place: false, from: false, name: false })),
+    parts: failureParts(group[0]),
+    values: -1,
+    words: -1,
+  }));
+  // When everything fits, every item is whole: nothing is left for a reader to piece together.
+  states.forEach(showAll);
+  const spelled = render(states, true);
+  if (totalLength(spelled) <= budget) return { items: spelled, shown: shownFailures(states) };
+  if (totalLength(render(states)) <= budget) return fitted(states);
+  states.forEach(showNone);
+  const layout = new Layout(states);
+  placeEveryFailure(states, layout, budget, said);
+  for (;;) {
+    let best: { move: Move; ratio: number } | null = null;
+    for (const move of upgrades(states, said)) {
+      if (move.worth <= 0) continue;
+      move.apply();
+      const cost = layout.costOf(move.item);
+      move.undo();
+      if (cost > budget - layout.used) continue;
+      const ratio = move.worth / Math.max(cost, 1);
+      if (best === null || ratio > best.ratio) best = { move, ratio };
+    }
+    if (best === null) break;
+    best.move.apply();
+    layout.commit(best.move.item);
+  }
+  return fitted(states);
+}
+
+/**
+ * Every failure's place, in order, while the budget lasts: an item opens with its first
+ * failure's place (or, without one, its name or facts); a failure of the same cause at a place
+ * already written adds its name instead. Stops at the first that does not fit.
+ */
+function placeEveryFailure(
+  states: readonly ItemState[],
+  layout: Layout,
+  budget: number,
+  said: string,
+): void {
+  for (const [item, state] of states.entries()) {
+    for (const member of state.members) {
+      const placed = state.members.some(
+        (other) => other.place && samePlace(other.failure, member.failure),
+      );
+      const opening = isShown(state) ? null : openingMove(state, item, 1, said);
+      const move =
+        opening ?? (placed ? null : placeMove(member, item, 1)) ?? nameMove(member, item, 1, said);
+      if (move === null) continue;
+      move.apply();
+      if (layout.costOf(item) > budget - layout.used) {
+        move.undo();
+        return;
+      }
+      layout.commit(item);
+    }
+  }
+}
+
+/** The items as chosen, and the failures they name. */
+function fitted(states: readonly ItemState[]): FittedTestItems {
+  return { items: render(states), shown: shownFailures(states) };
+}
+
+/** The failures an item names. */
+function shownFailures(states: readonly ItemState[]): Failure[] {
+  return states.flatMap((state) =>
+    state.members.filter((member) => member.place || member.name).map((member) => member.failure),
+  );
+}
+
+/** Every part of an item at its fullest. */
+function showAll(state: ItemState): void {
+  for (const member of state.members) {
+    member.place = true;
+    member.from = member.failure.testLocation !== undefined;
+    member.name = true;
+  }
+  state.values = state.parts.values.length - 1;
+  state.words = state.parts.words.length - 1;
+}
+
+/** No part of an item. */
+function showNone(state: ItemState): void {
+  for (const member of state.members) {
+    member.place = false;
+    member.from = false;
+    member.name = false;
+  }
+  state.values = -1;
+  state.words = -1;
+}
+
+/** Every way to show more of an item shown: the next test frame or name, fuller values or words. */
+function* upgrades(states: readonly ItemState[], said: string): Generator<Move> {
+  for (const [index, state] of states.entries()) {
+    if (!isShown(state)) return;
+    const weight = index === 0 ? FIRST_ITEM_WEIGHT : 1;
+    // Names within an item come in order: its first unnamed failure that is shown.
+    const unnamed = state.members.find(
+      (member) => member.place && !member.name && labelOf(member.failure) !== null,
+    );
+    if (unnamed !== undefined) {
+      const name = nameMove(unnamed, index, weight, said);
+      if (name !== null) yield name;
+    }
+    const unframed = state.members.find(
+      (member) => member.place && !member.from && member.failure.testLocation !== undefined,
+    );
+    if (unframed !== undefined) yield fromMove(unframed, index, weight);
+    const values = formMove(state, index, "values", weight, said);
+    if (values !== null) yield values;
+    const words = formMove(state, index, "words", weight, said);
+    if (words !== null) yield words;
+  }
+}
+
+/** The first part of an item not yet shown: its first failure's place, else its name, else its facts. */
+function openingMove(state: ItemState, item: number, weight: number, said: string): Move | null {
+  const [first] = state.members;
+  if (first === undefined) return null;
+  return (
+    placeMove(first, item, weight) ??
+    nameMove(first, item, weight, said) ??
+    formMove(state, item, "values", weight, said) ??
+    formMove(state, item, "words", weight, said)
+  );
+}
+
+/** Showing a failure's `file:line`, when it has one. */
+function placeMove(member: Member, item: number, weight: number): Move | null {
+  const { file, line } = member.failure;
+  if (file === null) return null;
+  const worth = (line === null ? WORTH.place / 2 : WORTH.place) * weight;
+  return toggle(member, item, "place", worth);
+}
+
+/**
+ * Showing the test's own frame beside a thrown error's place: a file and a line, or only a
+ * line when the test is in the error's file.
+ */
+function fromMove(member: Member, item: number, weight: number): Move {
+  const sameFile = member.failure.testLocation?.file === member.failure.file;
+  return toggle(member, item, "from", (sameFile ? WORTH.from / 2 : WORTH.from) * weight);
+}
+
+/** Showing a failure's test name (or a finding's rule), when it has one worth showing. */
+function nameMove(member: Member, item: number, weight: number, said: string): Move | null {
+  const name = labelOf(member.failure);
+  if (name === null) return null;
+  return toggle(member, item, "name", said.includes(name) ? 0 : WORTH.name * weight);
+}
+
+/** Showing the next, fuller form of an item's values or words. */
+function formMove(
+  state: ItemState,
+  item: number,
+  part: "values" | "words",
+  weight: number,
+  said: string,
+): Move | null {
+  const forms = state.parts[part];
+  const current = state[part];
+  const form = forms[current + 1];
+  if (form === undefined) return null;
+  const first =
+    part === "values" ? (form.includes(", received ") ? WORTH.values : WORTH.side) : WORTH.words;
+  const worth = said.includes(form) ? 0 : (current < 0 ? first : WORTH.fuller) * weight;
+  return {
+    item,
+    apply: () => {
+      state[part] = current + 1;
+    },
+    undo: () => {
+      state[part] = current;
+    },
+    worth,
+  };
+}
+
+/** Turning one flag of a member on, undoably. */
+function toggle(
+  member: Member,
+  item: number,
+  flag: "place" | "from" | "name",
+  worth: number,
+): Move {
+  return {
+    item,
+    apply: () => {
+      member[flag] = true;
+    },
+    undo: () => {
+      member[flag] = false;
+    },
+    worth,
+  };
+}
+
+/** Whether two failures are at the same file and line. */
+function samePlace(a: Failure, b: Failure): boolean {
+  return a.file === b.file && a.line === b.line;
+}
+
+/** Whether any part of the item is shown. */
+function isShown(state: ItemState): boolean {
+  return state.values >= 0 || state.words >= 0 || state.members.some((m) => m.place || m.name);
+}
+
+/** What names a failure in its item: the test, else a finding's rule; a file's failure is named by its place. */
+function labelOf(failure: Failure): string | null {
+  const test = failure.test === failure.file ? null : failure.test;
+  return test ?? failure.rule ?? null;
+}
+
+/** What the items before one have written last: a brief place or name refers back to it. */
+interface Written {
+  readonly file: string | null;
+  readonly name: string | null;
+}
+
+const NOTHING_WRITTEN: Written = { file: null, name: null };
+
+/**
+ * The shown items' text and what each leaves written, kept up to date as parts are shown, so
+ * the cost of a part is found by laying out its item again (and the next ones, while what is
+ * written last differs) instead of every item.
+ */
+class Layout {
+  private readonly texts: string[] = [];
+  private readonly after: Written[] = [];
+  /** Code points the shown items take. */
+  used = 0;
+
+  constructor(private readonly states: readonly ItemState[]) {}
+
+  /** How many code points item `index`'s current parts add to the layout. */
+  costOf(index: number): number {
+    let delta = 0;
+    let written = this.after[index - 1] ?? NOTHING_WRITTEN;
+    for (let at = index; at < this.states.length; at += 1) {
+      const state = this.states[at];
+      if (state === undefined || !isShown(state)) break;
+      const laid = renderItem(state, written);
+      delta += codePointLength(laid.text) - codePointLength(this.texts[at] ?? "");
+      written = laid.written;
+      const before = this.after[at];
+      if (at > index && before?.file === written.file && before.name === written.name) break;
+    }
+    return delta;
+  }
+
+  /** Lays item `index` and those after it out again once one of its parts is shown. */
+  commit(index: number): void {
+    let written = this.after[index - 1] ?? NOTHING_WRITTEN;
+    for (let at = index; at < this.states.length; at += 1) {
+      const state = this.states[at];
+      if (state === undefined || !isShown(state)) break;
+      const laid = renderItem(state, written);
+      this.used += codePointLength(laid.text) - codePointLength(this.texts[at] ?? "");
+      this.texts[at] = laid.text;
+      const before = this.after[at];
+      this.after[at] = laid.written;
+      written = laid.written;
+      if (at > index && before?.file === written.file && before.name === written.name) break;
+    }
+  }
+}
+
+/**
+ * The shown items as text, in order, naming each file once: a place whose file is the one
+ * written last (or that the test's name spells out) is `…:line`, and a name sharing the stem of
+ * the name written last is `…SEP leaf`. `spelled` writes every file and name out, for when
+ * there is room.
+ */
+function render(states: readonly ItemState[], spelled = false): string[] {
+  const items: string[] = [];
+  let written = NOTHING_WRITTEN;
+  for (const state of states) {
+    if (!isShown(state)) break;
+    const laid = renderItem(state, spelled ? NOTHING_WRITTEN : written);
+    items.push(laid.text);
+    written = laid.written;
+  }
+  return items;
+}
+
+/** One item's text after what `written` says was written last, and what it leaves written. */
+function renderItem(state: ItemState, written: Written): { text: string; written: Written } {
+  let { file: lastFile, name: lastName } = written;
+  const members: string[] = [];
+  for (const member of state.members) {
+    if (!member.place && !member.name) continue;
+    const { failure } = member;
+    const label = member.name ? labelOf(failure) : null;
+    const test = label !== null && label === failure.test ? label : null;
+    let where = "";
+    if (member.place && failure.file !== null) {
+      const implied = failure.file === lastFile || (test?.startsWith(failure.file) ?? false);
+      where = placeText(failure, implied) + (member.from ? fromText(failure) : "");
+      lastFile = failure.file;
+    }
+    const name = test === null ? label : briefName(test, lastName);
+    if (test !== null) lastName = test;
+    members.push([where, name ?? ""].filter((text) => text !== "").join(" "));
+  }
+  const values = state.parts.values[state.values] ?? "";
+  const words = state.parts.words[state.words] ?? "";
+  const facts = values === "" ? words : words === "" ? values : `${values} (${words})`;
+  const who = members.join("; ");
+  const text = who === "" ? facts : facts === "" ? who : `${who}: ${facts}`;
+  return { text, written: { file: lastFile, name: lastName } };
+}
+
+/** `file:line[:col]`, `…:line` when the file is `implied`, the file alone without a line. */
+function placeText({ file, line, column }: Failure, implied: boolean): string {
+  if (file === null || (line === null && implied)) return "";
+  if (line === null) return file;
+  return `${implied ? ELLIPSIS : file}:${line}${column === undefined ? "" : `:${column}`}`;
+}
+
+/** ` (from test/a.test.js:8)` after a thrown error's place, `(from …:8)` in the same file. */
+function fromText({ file, testLocation }: Failure): string {
+  if (testLocation === undefined) return "";
+  const from = testLocation.file === file ? ELLIPSIS : testLocation.file;
+  return ` (from ${from}:${testLocation.line})`;
+}
+
+/** Code points in all items together. */
+function totalLength(items: readonly string[]): number {
+  return items.reduce((sum, item) => sum + codePointLength(item), 0);
+}

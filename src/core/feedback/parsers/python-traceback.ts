@@ -1,0 +1,57 @@
+import { frameLocation, isInternalPath, type SourceLocation } from "../extractor/stack-frames.js";
+
+/** What a Python traceback says: where user code was running and the exception it ended with. */
+export interface PythonTraceback {
+  /** Frames in user code, outermost first; the last is where it broke. */
+  readonly frames: readonly SourceLocation[];
+  /** The final exception as printed, its common indent removed: `ValueError: bad` and any lines after it. */
+  readonly exception: readonly string[];
+}
+
+/** The header of every traceback, a chained one's included. */
+const TRACEBACK_HEADER = "Traceback (most recent call last):";
+
+/** The lines between two chained tracebacks, which belong to neither exception. */
+const CHAIN_MARKER =
+  /^(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)$/;
+
+/**
+ * Reads Python's own traceback format from `lines` (a unittest report, a doctest's `Exception
+ * raised:` block): the user frames of the last traceback (frames in the standard library,
+ * site-packages and `<doctest …>`/`<string>` pseudo-files skipped) and the exception that ended
+ * it. A chained exception's last traceback is the one that failed the test.
+ */
+export function readTraceback(lines: readonly string[]): PythonTraceback {
+  let frames: SourceLocation[] = [];
+  let exception: string[] = [];
+  let headerIndent = -1;
+  let inFrames = false;
+  for (const line of lines) {
+    const trimmed = line.trim();
+    const indent = line.length - line.trimStart().length;
+    if (trimmed === TRACEBACK_HEADER) {
+      frames = [];
+      exception = [];
+      headerIndent = indent;
+      inFrames = true;
+      continue;
+    }
+    const frame = trimmed.startsWith('File "') ? frameLocation(trimmed) : null;
+    if (frame !== null && inFrames) {
+      if (!isInternalPath(frame.file) && !frame.file.startsWith("<")) frames.push(frame);
+      continue;
+    }
+    // Under a frame, its source line and carets are indented deeper than the header.
+    if (inFrames && (trimmed === "" || indent > headerIndent)) continue;
+    if (CHAIN_MARKER.test(trimmed)) {
+      inFrames = false;
+      continue;
+    }
+    inFrames = false;
+    if (headerIndent >= 0 && (exception.length > 0 || trimmed !== "")) {
+      exception.push(line.slice(Math.min(indent, headerIndent)));
+    }
+  }
+  while (exception.length > 0 && (exception.at(-1) ?? "").trim() === "") exception.pop();
+  return { frames, exception };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { rspecParser } from "./rspec.js";
+
+const OUTPUT = `..F*
+
+Pending: (Failures listed here are expected and do not affect your suite's status)
+
+  1) Price rounds cents
+     # Temporarily skipped with xit
+     # ./spec/price_spec.rb:9
+
+Failures:
+
+  1) Price parses euros
+     Failure/Error: expect(Price.parse("3,50 €")).to eq(3.5)
+
+     NoMethodError:
+       undefined method \`delete' for nil:NilClass
+     # /usr/lib/ruby/3.1.0/forwardable.rb:238:in \`delete'
+     # ./lib/price.rb:3:in \`parse'
+     # ./spec/price_spec.rb:5:in \`block (2 levels) in <top (required)>'
+
+  2) Price keeps the id
+     Failure/Error: expect(Price.new(7).id).to eq(7)
+
+       expected: 7
+            got: "7"
+
+       (compared using ==)
+     # ./spec/price_spec.rb:12:in \`block (2 levels) in <top (required)>'
+
+Finished in 0.01 seconds (files took 0.1 seconds to load)
+4 examples, 2 failures, 1 pending
+
+Failed examples:
+
+rspec ./spec/price_spec.rb:4 # Price parses euros
+rspec ./spec/price_spec.rb:11 # Price keeps the id
+`;
+
+describe("rspecParser", () => {
+  it("reads numbered failures, not pending ones: the error's class and words, the first project frame", () => {
+    expect(rspecParser.parse(OUTPUT)).toEqual([
+      {
+        test: "Price parses euros",
+        file: "lib/price.rb",
+        line: 3,
+        expected: null,
+        received: null,
+        message: "NoMethodError: undefined method `delete' for nil:NilClass",
+      },
+      {
+        test: "Price keeps the id",
+        file: "spec/price_spec.rb",
+        line: 12,
+        expected: "7",
+        received: '"7"',
+        message: "Failure/Error: expect(Price.new(7).id).to eq(7)",
+      },
+    ]);
+  });
+
+  it("counts failures and errors outside examples from the closing line", () => {
+    expect(rspecParser.reportedFailures?.(OUTPUT)).toBe(2);
+    expect(
+      rspecParser.reportedFailures?.(
+        "0 examples, 0 failures, 2 errors occurred outside of examples",
+      ),
+    ).toBe(2);
+    expect(rspecParser.detect("12 passed, 1 failed")).toBe(false);
+  });
+});

@@ -1,0 +1,117 @@
+import { parseLocation, type SourceLocation } from "../extractor/stack-frames.js";
+
+/** One rustc or clippy diagnostic as cargo prints it. */
+export interface RustDiagnostic {
+  readonly severity: "error" | "warning";
+  /** The header's own words: `mismatched types`, `unneeded \`return\` statement`. */
+  readonly text: string;
+  /** The header as printed: `error[E0308]: mismatched types`. */
+  readonly header: string;
+  /** The ` --> src/lib.rs:10:5` place, and its column. */
+  readonly location: SourceLocation | null;
+  readonly column: number | null;
+  /** The error code (`E0308`) or the lint (`clippy::needless_return`, `unused_variables`). */
+  readonly rule: string | null;
+  /** A type error's label `expected \`u32\`, found \`usize\``. */
+  readonly expected: string | null;
+  readonly found: string | null;
+  /** The index of the diagnostic's last line. */
+  readonly end: number;
+}
+
+/** A diagnostic's first line: `error[E0308]: mismatched types`, `warning: unused variable: \`x\``. */
+const HEADER = /^(error|warning)(?:\[(E\d{4})\])?: (\S.*)$/;
+
+/** Where a lint comes from: `#[warn(clippy::needless_return)]`, `#[allow(unused_variables)]`. */
+const LINT_ATTRIBUTE = /#\[(?:warn|deny|forbid|allow)\(([\w:]+)\)\]/;
+/** A lint made an error on the command line: `` `-D clippy::new-without-default` implied by … ``. */
+const DENIED = /`-D ([\w:-]+)` implied by/;
+/** clippy's lint list: `…/rust-clippy/rust-1.95.0/index.html#needless_return`. */
+const CLIPPY_URL = /rust-clippy\/\S*#([a-z_]+)$/;
+
+/**
+ * The diagnostic starting at `lines[index]`, or null when the line opens none or the block names
+ * no source place (cargo's own `error: could not compile …`, `warning: … generated 3 warnings`).
+ * The block runs to the first blank line (rustc separates diagnostics with one).
+ */
+export function readRustDiagnostic(lines: readonly string[], index: number): RustDiagnostic | null {
+  const header = (lines[index] ?? "").trim();
+  const opened = HEADER.exec(header);
+  if (opened === null) return null;
+  let location: SourceLocation | null = null;
+  let column: number | null = null;
+  let lint: string | null = null;
+  let expected: string | null = null;
+  let found: string | null = null;
+  let cursor = index + 1;
+  for (; cursor < lines.length; cursor += 1) {
+    const trimmed = (lines[cursor] ?? "").trim();
+    if (trimmed === "" || HEADER.test(trimmed)) break;
+    const arrow = /^--> (\S+)$/.exec(trimmed);
+    if (arrow?.[1] !== undefined && location === null) {
+      location = parseLocation(arrow[1]);
+      const parts = arrow[1].split(":");
+      column = parts.length >= 3 ? Number(parts.at(-1)) : null;
+    }
+    lint ??= lintOf(trimmed);
+    const types = /expected (?:type )?`([^`]+)`, found (?:type )?`([^`]+)`/.exec(trimmed);
+    if (types?.[1] !== undefined && types[2] !== undefined && expected === null) {
+      expected = types[1];
+      found = types[2];
+    }
+  }
+  if (location === null) return null;
+  return {
+    severity: opened[1] === "error" ? "error" : "warning",
+    text: opened[3] ?? "",
+    header,
+    location,
+    column: Number.isSafeInteger(column) ? column : null,
+    rule: opened[2] ?? lint,
+    expected,
+    found,
+    end: cursor - 1,
+  };
+}
+
+/** The lint a note or help line names, spelled as in `#[allow(…)]`. */
+function lintOf(trimmed: string): string | null {
+  const attribute = LINT_ATTRIBUTE.exec(trimmed)?.[1];
+  if (attribute !== undefined) return attribute;
+  const denied = DENIED.exec(trimmed)?.[1];
+  if (denied !== undefined && denied !== "warnings") return denied.replaceAll("-", "_");
+  const clippy = CLIPPY_URL.exec(trimmed)?.[1];
+  return clippy === undefined ? null : `clippy::${clippy}`;
+}
+
+/**
+ * How many errors and warnings cargo says it emitted: `` could not compile `shop` (lib) due to 3
+ * previous errors; 1 warning emitted `` or `` `shop` (lib) generated 2 warnings ``, summed over
+ * crates. A crate's targets (`lib`, `lib test`) share their diagnostics, which cargo prints once,
+ * so a crate counts as its largest target. Null when cargo says neither.
+ */
+export function reportedDiagnostics(
+  lines: readonly string[],
+): { errors: number; warnings: number } | null {
+  const byCrate = new Map<string, { errors: number; warnings: number }>();
+  for (const line of lines) {
+    const trimmed = line.trim();
+    const errors =
+      /^error: could not compile `([^`]+)`.* due to (\d+) previous errors?(?:; (\d+) warnings? emitted)?/.exec(
+        trimmed,
+      );
+    const warnings = /^warning: `([^`]+)`.* generated (\d+) warnings?\b/.exec(trimmed);
+    const crate = errors?.[1] ?? warnings?.[1];
+    if (crate === undefined) continue;
+    const known = byCrate.get(crate) ?? { errors: 0, warnings: 0 };
+    byCrate.set(crate, {
+      errors: Math.max(known.errors, Number(errors?.[2] ?? 0)),
+      warnings: Math.max(known.warnings, Number(errors?.[3] ?? warnings?.[2] ?? 0)),
+    });
+  }
+  if (byCrate.size === 0) return null;
+  const counts = [...byCrate.values()];
+  const sum = (pick: (count: { errors: number; warnings: number }) => number): number =>
+    counts.reduce((total, count) => total + pick(count), 0);
+  return { errors: sum((count) => count.errors), warnings: sum((count) => count.warnings) };
+}

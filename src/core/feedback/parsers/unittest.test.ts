@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import { unittestParser } from "./unittest.js";
+import { pytestParser } from "./pytest.js";
+import { failureOf } from "../failure-of.js";
+
+const RULE = "=".repeat(70);
+const PART = "-".repeat(70);
+
+/** A unittest run's output: the reports given, then the closing count and verdict. */
+const run = (verdict: string, ...reports: string[]): string =>
+  [
+    "F.E",
+    ...reports.map((report) => `${RULE}\n${report}`),
+    PART,
+    "Ran 3 tests in 0.01s",
+    "",
+    verdict,
+    "",
+  ].join("\n");
+
+const CHAINED = `ERROR: test_load (tests.test_cfg.ConfigTest.test_load)
+Loads the default file.
+${PART}
+Traceback (most recent call last):
+  File "/src/app/cfg.py", line 8, in load
+    return json.loads(text)
+  File "/usr/lib/python3.11/json/__init__.py", line 346, in loads
+    return _default_decoder.decode(s)
+json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/src/tests/test_cfg.py", line 12, in test_load
+    load("")
+  File "/src/app/cfg.py", line 10, in load
+    raise ConfigError("empty config") from None
+app.cfg.ConfigError: empty config
+`;
+
+const TRUNCATED = `FAIL: test_rows (tests.test_rows.RowsTest.test_rows)
+${PART}
+Traceback (most recent call last):
+  File "/src/tests/test_rows.py", line 9, in test_rows
+    self.assertEqual(rows(), expected)
+AssertionError: Lists differ: ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', [truncated]... != ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'iota', [truncated]...
+
+First differing element 7:
+'theta'
+'iota'
+
+- ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'kappa']
++ ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'iota', 'kappa']
+`;
+
+const ALMOST = `FAIL: test_ratio (tests.test_stats.StatsTest.test_ratio)
+${PART}
+Traceback (most recent call last):
+  File "/src/tests/test_stats.py", line 5, in test_ratio
+    self.assertAlmostEqual(ratio(1, 3), 0.5, msg="rounded")
+AssertionError: 0.3333333333333333 != 0.5 within 7 places (0.16666666666666669 difference) : rounded
+`;
+
+const DOCTESTS = `FAIL: slugify (app.text)
+Doctest: app.text.slugify
+${PART}
+Traceback (most recent call last):
+  File "/usr/lib/python3.11/doctest.py", line 2222, in runTest
+    raise self.failureException(self.format_failure(new.getvalue()))
+AssertionError: Failed doctest test for app.text.slugify
+  File "/src/app/text.py", line 3, in slugify
+
+${PART}
+File "/src/app/text.py", line 9, in app.text.slugify
+Failed example:
+    slugify("A b")
+Expected:
+    'a-b'
+Got:
+    'a_b'
+${PART}
+File "/src/app/text.py", line 11, in app.text.slugify
+Failed example:
+    slugify("")
+Expected nothing
+Got:
+    ''
+`;
+
+describe("unittestParser", () => {
+  it("reads a chained exception's last traceback: its last user frame and its own message", () => {
+    expect(unittestParser.parse(run("FAILED (errors=1)", CHAINED))).toEqual([
+      failureOf({
+        test: "test_load (tests.test_cfg.ConfigTest.test_load)",
+        file: "/src/app/cfg.py",
+        line: 10,
+        message: "app.cfg.ConfigError: empty config",
+      }),
+    ]);
+  });
+
+  it("reads values unittest cut from its diff, and assertAlmostEqual's values without its note", () => {
+    const [rows, ratio] = unittestParser.parse(run("FAILED (failures=2)", TRUNCATED, ALMOST));
+    expect(rows).toMatchObject({
+      file: "/src/tests/test_rows.py",
+      line: 9,
+      received: "['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'kappa']",
+      expected: "['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'iota', 'kappa']",
+    });
+    expect(ratio).toMatchObject({ received: "0.3333333333333333", expected: "0.5" });
+  });
+
+  it("places a doctest at its first failing example, with what it expected and got", () => {
+    expect(unittestParser.parse(run("FAILED (failures=1)", DOCTESTS))).toEqual([
+      failureOf({
+        test: "slugify (app.text)",
+        file: "/src/app/text.py",
+        line: 9,
+        expected: "'a-b'",
+        received: "'a_b'",
+        message: "Failed doctest test for app.text.slugify",
+      }),
+    ]);
+  });
+
+  it("counts failures and errors from the verdict, skips and expected failures aside", () => {
+    const output = run("FAILED (failures=2, errors=1, skipped=3, expected failures=1)", ALMOST);
+    expect(unittestParser.reportedFailures?.(output)).toBe(3);
+    expect(unittestParser.reportedFailures?.(run("OK (skipped=1)"))).toBe(0);
+    expect(unittestParser.reportedFailures?.("no verdict")).toBeNull();
+  });
+
+  it("is not pytest's output, and pytest does not claim unittest's", () => {
+    const output = run("FAILED (errors=1)", CHAINED);
+    expect(unittestParser.detect(output)).toBe(true);
+    expect(pytestParser.detect(output)).toBe(false);
+    expect(unittestParser.detect("==== 1 failed in 0.1s ====\nRan 1 tests in 2s")).toBe(false);
+  });
+});

@@ -1,0 +1,188 @@
+import type { Failure, TestOutputParser } from "../feedback.js";
+import { logLines } from "../clean/log-lines.js";
+import { truncateCodePoints } from "../clean/code-points.js";
+import { failureOf } from "../failure-of.js";
+import { frameLocation, type SourceLocation } from "../extractor/stack-frames.js";
+import { readTraceback } from "./python-traceback.js";
+
+/** The rule unittest draws above every report (70 `=`), and between a report's parts (70 `-`). */
+const REPORT_RULE = /^={70}$/;
+const PART_RULE = /^-{70}$/;
+
+/** A report's header: `FAIL: test_x (tests.test_a.ATest.test_x)`, `ERROR: setUpClass (tests.test_a.ATest)`. */
+const HEADER = /^(FAIL|ERROR): (\S.*)$/;
+
+/** The closing count: `Ran 3 tests in 0.001s`. */
+const RAN = /^Ran \d+ tests? in \d/;
+
+/** The verdict under it: `FAILED (failures=2, errors=1, skipped=1)`, `OK`, `OK (skipped=1)`. */
+const VERDICT = /^(?:FAILED|OK) \(([a-z =\d,]+)\)$|^OK$/;
+
+/** Longest value or message kept, as for every other failure field. */
+const MAX_FIELD_LENGTH = 1000;
+
+/**
+ * `python -m unittest` (and any `unittest.TextTestRunner`): one failure per `FAIL:`/`ERROR:`
+ * report, named as the report names it (`test_x (tests.test_a.ATest.test_x)`, a subtest's
+ * parameters included), at the last user frame of its traceback, with the final exception's
+ * first line as the message and `assertEqual`'s `first != second` as received and expected. A
+ * doctest failure is placed at its failing example with the doctest's `Expected:`/`Got:` (or the
+ * exception the example raised). A module that failed to import is named by the module.
+ */
+export const unittestParser: TestOutputParser = {
+  name: "unittest",
+  detect: (output) => {
+    const lines = logLines(output);
+    return lines.some((line) => RAN.test(line)) && lines.some((line) => REPORT_RULE.test(line));
+  },
+  parse: (output) => reports(logLines(output)).map(reportFailure),
+  reportedFailures: (output) => {
+    for (const line of logLines(output)) {
+      const verdict = VERDICT.exec(line.trim());
+      if (verdict === null) continue;
+      const count = (key: string): number =>
+        Number(new RegExp(`(?:^|, )${key}=(\\d+)`).exec(verdict[1] ?? "")?.[1] ?? 0);
+      return count("failures") + count("errors");
+    }
+    return null;
+  },
+};
+
+/** One `FAIL:`/`ERROR:` report: its header and the lines under it up to the next report. */
+interface Report {
+  readonly kind: "FAIL" | "ERROR";
+  readonly title: string;
+  readonly lines: string[];
+}
+
+/** The reports of the output, each with its lines (the title's docstring and rules included). */
+function reports(lines: readonly string[]): Report[] {
+  const found: Report[] = [];
+  let current: Report | null = null;
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? "";
+    if (REPORT_RULE.test(line)) {
+      const header = HEADER.exec(lines[index + 1] ?? "");
+      current =
+        header?.[2] === undefined
+          ? null
+          : { kind: header[1] === "FAIL" ? "FAIL" : "ERROR", title: header[2], lines: [] };
+      if (current !== null) found.push(current);
+      index += current === null ? 0 : 1;
+      continue;
+    }
+    // The run's closing rule and count end the last report.
+    if (PART_RULE.test(line) && RAN.test(lines[index + 1] ?? "")) current = null;
+    current?.lines.push(line);
+  }
+  return found;
+}
+
+/** A report as a failure: a doctest's, a module that did not import, or a test's traceback. */
+function reportFailure(report: Report): Failure {
+  const doctest = doctestFailure(report);
+  if (doctest !== null) return doctest;
+  const { frames, exception } = readTraceback(report.lines);
+  const message = exception[0]?.trim() ?? "";
+  const where: Partial<SourceLocation> = frames.at(-1) ?? {};
+  const values = message.startsWith("AssertionError: ") ? assertedValues(exception) : null;
+  return failureOf({
+    test: testName(report.title),
+    ...where,
+    ...(values ?? {}),
+    message: truncateCodePoints(message, MAX_FIELD_LENGTH),
+  });
+}
+
+/** `tests.test_a (unittest.loader._FailedTest.tests.test_a)`, a module that failed to import, is named by the module. */
+function testName(title: string): string {
+  const failedImport = /^(\S+) \(unittest\.loader\._Failed\w+\.\S+\)$/.exec(title);
+  return failedImport?.[1] ?? title;
+}
+
+/**
+ * `assertEqual(first, second)`'s `AssertionError: first != second` (and `: msg` after it):
+ * tests put the result first, as `assertEqual(result, expected)`. When unittest cut a side
+ * (`[truncated]...`), the `-`/`+` lines of its diff below hold them whole.
+ */
+function assertedValues(
+  exception: readonly string[],
+): { expected: string; received: string } | null {
+  const text = (exception[0] ?? "").slice("AssertionError: ".length);
+  const at = text.indexOf(" != ");
+  if (at <= 0) return null;
+  const received = text.slice(0, at);
+  const rest = text.slice(at + " != ".length);
+  // `assertAlmostEqual` says `within 7 places`, a custom message follows ` : `.
+  const expected = (rest.split(" : ")[0] ?? "").replace(/ within \S+ (?:places|delta) \(.*\)$/, "");
+  if (!received.includes("[truncated]") && !expected.includes("[truncated]")) {
+    return expected === "" ? null : capped({ expected, received });
+  }
+  const minus = exception.find((line) => line.startsWith("- "));
+  const plus = exception.find((line) => line.startsWith("+ "));
+  return minus === undefined || plus === undefined
+    ? null
+    : capped({ received: minus.slice(2), expected: plus.slice(2) });
+}
+
+/** Both values cut to the field length. */
+function capped(values: { expected: string; received: string }): {
+  expected: string;
+  received: string;
+} {
+  return {
+    expected: truncateCodePoints(values.expected, MAX_FIELD_LENGTH),
+    received: truncateCodePoints(values.received, MAX_FIELD_LENGTH),
+  };
+}
+
+/**
+ * A doctest's report: `AssertionError: Failed doctest test for pkg.fn`, then per failing example
+ * `File "…", line N, in pkg.fn`, `Failed example:` and either `Expected:`/`Got:` blocks or
+ * `Exception raised:` with its traceback. The first failing example says where and what.
+ */
+function doctestFailure(report: Report): Failure | null {
+  const start = report.lines.findIndex((line) => line.startsWith("AssertionError: Failed doctest"));
+  if (start < 0) return null;
+  const message = (report.lines[start] ?? "").slice("AssertionError: ".length);
+  let example: SourceLocation | null = null;
+  let part: "example" | "expected" | "got" | "raised" | null = null;
+  const blocks: Record<"example" | "expected" | "got" | "raised", string[]> = {
+    example: [],
+    expected: [],
+    got: [],
+    raised: [],
+  };
+  for (const line of report.lines.slice(start + 1)) {
+    if (PART_RULE.test(line)) {
+      // A later example's report: the first one is the failure.
+      if (example !== null) break;
+      continue;
+    }
+    if (example === null) {
+      example = line.startsWith('File "') ? frameLocation(line) : null;
+      continue;
+    }
+    const heading = DOCTEST_HEADINGS.get(line.trim());
+    if (heading !== undefined) part = heading;
+    else if (part !== null && line.startsWith("    ")) blocks[part].push(line.slice(4));
+  }
+  const raised = readTraceback(blocks.raised).exception[0]?.trim();
+  const expected = blocks.expected.join("\n");
+  const received = raised ?? blocks.got.join("\n");
+  return failureOf({
+    test: testName(report.title),
+    ...(example ?? {}),
+    ...(expected === "" ? {} : { expected: truncateCodePoints(expected, MAX_FIELD_LENGTH) }),
+    ...(received === "" ? {} : { received: truncateCodePoints(received, MAX_FIELD_LENGTH) }),
+    message,
+  });
+}
+
+/** doctest's headings inside an example's report, and the block each opens. */
+const DOCTEST_HEADINGS: ReadonlyMap<string, "example" | "expected" | "got" | "raised"> = new Map([
+  ["Failed example:", "example"],
+  ["Expected:", "expected"],
+  ["Got:", "got"],
+  ["Exception raised:", "raised"],
+] as const);

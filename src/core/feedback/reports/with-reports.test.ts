@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { builtinParsers } from "../parsers/builtin-parsers.js";
+import { readWithReports } from "./with-reports.js";
+
+const junit = `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites><testsuite name="pytest" tests="3" failures="1" errors="0">
+<testcase classname="tests.test_calc" name="test_add" file="tests/test_calc.py" line="8">
+<failure message="assert 5 == 4">def test_add():
+&gt;       assert add(2, 2) == 4
+E       assert 5 == 4</failure></testcase>
+<testcase classname="tests.test_calc" name="test_sub" file="tests/test_calc.py" line="12"/>
+</testsuite></testsuites>`;
+
+const console = `============================= test session starts ==============================
+collected 3 items / 1 error
+
+==================================== ERRORS ====================================
+____________________ ERROR collecting tests/test_broken.py _____________________
+tests/test_broken.py:3: in <module>
+    import missing
+E   ModuleNotFoundError: No module named 'missing'
+=================================== FAILURES ===================================
+___________________________________ test_add ___________________________________
+
+    def test_add():
+>       assert add(2, 2) == 4
+E       assert 5 == 4
+E        +  where 5 = add(2, 2)
+
+tests/test_calc.py:10: AssertionError
+=========================== short test summary info ============================
+FAILED tests/test_calc.py::test_add - assert 5 == 4
+ERROR tests/test_broken.py
+========================= 1 failed, 1 passed, 1 error in 0.05s =========================
+`;
+
+describe("readWithReports", () => {
+  it("takes the report's failures, the log's failing line, and what only the log says", () => {
+    const read = readWithReports(console, [junit], builtinParsers, true);
+    expect(read.runner).toBe("pytest");
+    const [add, broken] = read.failures;
+    expect(add).toMatchObject({
+      file: "tests/test_calc.py",
+      line: 10,
+      expected: "4",
+      received: "5",
+    });
+    expect(add?.test).toContain("test_add");
+    expect(broken).toMatchObject({ test: "tests/test_broken.py", file: "tests/test_broken.py" });
+    expect(broken?.message).toContain("ModuleNotFoundError");
+    expect(read.failures).toHaveLength(2);
+  });
+
+  it("reads the log alone when the reports name no failing test", () => {
+    const passing = `<testsuite name="s" tests="1" failures="0"><testcase name="t"/></testsuite>`;
+    const read = readWithReports(console, [passing], builtinParsers, true);
+    expect(read.runner).toBe("pytest");
+    expect(read.failures.map((failure) => failure.test)).toContain("tests/test_calc.py::test_add");
+    const clean = readWithReports("", [passing], builtinParsers, false);
+    expect(clean.passed).toBe(true);
+  });
+});

@@ -1,0 +1,91 @@
+import type { Failure, TestOutputParser } from "../feedback.js";
+import { readFailures, type ReadFailures } from "../read-failures.js";
+
+/** How runners join a suite path; any reads as any other when a report and a log name a test. */
+const NAME_SEPARATOR = / (?:[›>▶/]|::) |::|#/g;
+
+/**
+ * Failures read from the machine-readable reports a test step wrote (JUnit XML, Jest/Vitest/
+ * Mocha JSON, `go test -json`, TAP, CTRF) first, the console output for what they lack: a
+ * report's exact names and typed values win; a test both name gets the log's failing frame and
+ * the facts the report left out (see `filledFrom`); failures the log names that are no test — a file that
+ * did not compile, a crash — are added. When the reports name no failing test, the console is
+ * read as without them (a compile error fails a run before any report is written). The count
+ * is the reports' own where they give one.
+ */
+export function readWithReports(
+  console: string,
+  reports: readonly string[],
+  parsers: readonly TestOutputParser[],
+  testsFailed: boolean,
+): ReadFailures {
+  const fromReports = reports.map((report) => readFailures(report, parsers, false));
+  const failures = fromReports.flatMap((read) => (read.passed ? [] : read.failures));
+  const fromConsole = readFailures(console, parsers, testsFailed);
+  const [first] = fromReports.filter((read) => !read.passed && read.failures.length > 0);
+  if (first === undefined) {
+    const reportsPassed = fromReports.length > 0 && fromReports.every((read) => read.passed);
+    return reportsPassed && !testsFailed && fromConsole.failures.length === 0
+      ? { failures: [], runner: fromReports[0]?.runner ?? fromConsole.runner, passed: true }
+      : fromConsole;
+  }
+  const logged = fromConsole.passed ? [] : fromConsole.failures;
+  const matched = new Set<Failure>();
+  const merged = failures.map((failure) => {
+    const twin = logged.find(
+      (candidate) => !matched.has(candidate) && sameTest(failure, candidate),
+    );
+    if (twin === undefined) return failure;
+    matched.add(twin);
+    return filledFrom(failure, twin);
+  });
+  const notTests = logged.filter(
+    (failure) => !matched.has(failure) && (failure.test === null || failure.test === failure.file),
+  );
+  const counts = fromReports.map((read) => read.reported ?? null);
+  const reported = counts.every((count) => count !== null)
+    ? counts.reduce<number>((sum, count) => sum + (count ?? 0), 0) + notTests.length
+    : undefined;
+  return {
+    failures: [...merged, ...notTests],
+    runner: first.runner,
+    passed: false,
+    ...(reported === undefined ? {} : { reported }),
+  };
+}
+
+/** Whether a report's failure and a log's are the same test, whatever joins their suite paths. */
+function sameTest(report: Failure, logged: Failure): boolean {
+  if (report.test === null || logged.test === null) return false;
+  if (report.file !== null && logged.file !== null && report.file !== logged.file) {
+    // A log may locate a failure in the code under test; only a name then tells.
+    if (plainName(report.test) !== plainName(logged.test)) return false;
+  }
+  const a = plainName(report.test);
+  const b = plainName(logged.test);
+  return a === b || a.endsWith(` ${b}`) || b.endsWith(` ${a}`);
+}
+
+/** A test name with every suite separator read as one space. */
+function plainName(name: string): string {
+  return name.replace(NAME_SEPARATOR, " ").trim();
+}
+
+/**
+ * A report's failure completed by the log's account of the same test: the report's name, the
+ * log's place when it has one (a report often gives only where the test is declared, a log the
+ * frame that failed), the report's values when it kept both (typed), else the log's, and the
+ * report's words unless it has none.
+ */
+function filledFrom(report: Failure, logged: Failure): Failure {
+  const placed = logged.file !== null && logged.line !== null;
+  const valued = report.expected !== null && report.received !== null;
+  return {
+    ...report,
+    file: placed ? logged.file : report.file,
+    line: placed ? logged.line : report.line,
+    expected: valued ? report.expected : logged.expected,
+    received: valued ? report.received : logged.received,
+    message: report.message === "" ? logged.message : report.message,
+  };
+}
