@@ -33,6 +33,9 @@ export {
 export type { SummarizerOutcome } from "./escalation-summarizer/apply-summarizer.js";
 export { commandSummarizer } from "./escalation-summarizer/command-summarizer.js";
 export type * from "./escalation-summarizer/summarizer.js";
+export { redact, secretSpans, redactionMarker } from "./core/redaction/redaction.js";
+export { redactStrings } from "./core/redaction/redact-strings.js";
+export type { SecretSpan } from "./core/redaction/secret-span.js";
 export { LoopgateError } from "./core/errors.js";
 export { InputError } from "./wire/input-error.js";
 export { parseText } from "./wire/parse-text.js";

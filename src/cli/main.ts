@@ -1,5 +1,8 @@
 import { LoopgateError } from "../core/errors.js";
 import { oneLine } from "../core/one-line.js";
+import { JournalError } from "../runner/journal-error.js";
+import { redact } from "../core/redaction/redaction.js";
+import { printable } from "../core/printable.js";
 import type { Command } from "./command.js";
 import { UsageError } from "./usage-error.js";
 
@@ -45,6 +48,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "every journaled event as JSON lines",
     load: async () => (await import("./commands/export.js")).exportCommand,
   },
+  doctor: {
+    summary: "the journal's state: schema, integrity, size, damaged runs and events",
+    load: async () => (await import("./commands/doctor.js")).doctorCommand,
+  },
 };
 
 /** Replaced by the bundler with the package version; unbundled runs (tests) report a dev marker. */
@@ -70,8 +77,10 @@ Options:
   -v, --version  print the version
 
 Exit codes: 0 a decision or verdict was printed (run: every task proceeded or
-ended), 2 invalid input or arguments, 1 internal error; run and resume also exit
-3 when a task awaits an answer and 4 when another runner holds the run.
+ended), 2 invalid input or arguments (a journal missing, empty or not
+loopgate's included), 1 internal error; run and resume also exit 3 when a task
+awaits an answer and 4 when another runner holds the run; commands on a journal
+exit 5 when it is damaged or changed under the runner (see loopgate doctor).
 `;
 }
 
@@ -103,20 +112,33 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
       streams.stdout(command.help);
       return 0;
     }
+    // Everything printed passes here: controls and escape sequences in journaled or given text
+    // (answers, test output, reviews, file names) reach the terminal as visible escapes.
     let output = "";
-    const code = await command.run({ args, stdout: (text) => (output += text) });
-    streams.stdout(output);
+    const code = await command.run({
+      args,
+      stdout: (text, painted) => (output += painted === true ? text : printable(text)),
+      stderr: streams.stderr,
+    });
+    // Redacted where it enters and once more where it leaves: nothing a command prints carries a
+    // secret, whatever path the text took.
+    streams.stdout(redact(output));
     return code;
   } catch (error) {
     if (
       LoopgateError.is(error) &&
       (error.code === "INVALID_INPUT" || error.code === "INVALID_USAGE")
     ) {
-      streams.stderr(`error: ${oneLine(error.message)}\n`);
+      streams.stderr(`error: ${printable(redact(oneLine(error.message)))}\n`);
       return 2;
     }
+    // A journal that is missing, foreign (2), damaged or changed (5): one line, as bad input.
+    if (JournalError.isJournalError(error)) {
+      streams.stderr(`error: ${printable(redact(oneLine(error.message)))}\n`);
+      return error.exitCode;
+    }
     streams.stderr(
-      `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      `internal error: ${printable(redact(error instanceof Error ? (error.stack ?? error.message) : String(error)))}\n`,
     );
     return 1;
   }

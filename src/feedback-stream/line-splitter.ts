@@ -1,5 +1,6 @@
 import { lastDrawnState, stripAnsi } from "../core/feedback/clean/ansi.js";
-import { cutLine, MAX_LINE_LENGTH } from "../core/feedback/clean/log-lines.js";
+import { MAX_LINE_LENGTH } from "../core/feedback/clean/log-lines.js";
+import { redactedPrefix } from "../core/redaction/redacted-cut.js";
 
 /** Longest line handed on, in UTF-16 code units: the same cut the core's extractor makes. */
 export { MAX_LINE_LENGTH };
@@ -211,7 +212,8 @@ export class LineSplitter {
     }
     if (NEEDS_CLEANING.test(line)) line = stripAnsi(line);
     if (line.length > MAX_LINE_LENGTH) {
-      line = cutLine(line);
+      // Redacted before it is cut: a secret the cut falls in must not be kept in part.
+      line = redactedPrefix(line, MAX_LINE_LENGTH);
       cut = true;
     }
     if (cut) this.cutLines += 1;

@@ -44,7 +44,7 @@ function story(db: string) {
 function hasRun(db: string): boolean {
   const journal = Journal.open(db);
   try {
-    return journal.runs().length > 0;
+    return journal.runIds().length > 0;
   } finally {
     journal.close();
   }

@@ -44,7 +44,7 @@ export async function executeStep(
     outputLimit: context.outputLimit,
     ...(context.onSpawn === undefined ? {} : { onSpawn: context.onSpawn }),
   });
-  const report = readReport(protocol.reportFile);
+  const report = readReport(protocol.reportFile, context.outputLimit);
   const measure = {
     exitCode: result.exitCode,
     timedOut: result.timedOut,

@@ -1,62 +1,29 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { LoopgateError } from "../core/errors.js";
+import type { Attempt } from "../core/iteration-check.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
-import { fromWire, toWire } from "../wire/codec.js";
+import { packEvent, sha256, unpackEvent, type HistoryBase } from "./event-packing.js";
+import { JournalError } from "./journal-error.js";
+import {
+  assertWritable,
+  identify,
+  installSchema,
+  named,
+  openForReading,
+  prepareForWriting,
+  quickCheck,
+  sqliteCode,
+} from "./journal-database.js";
+import {
+  compareMarks,
+  createJournalFile,
+  journalFileExists,
+  journalMarks,
+  type JournalMarks,
+} from "./journal-file.js";
 
 /** Default journal location, relative to the project directory. */
 export const DEFAULT_JOURNAL_PATH = ".loopgate/journal.db";
-
-/** Version of the tables below; a journal of another version is refused, never misread. */
-const SCHEMA_VERSION = "1";
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS runs (
-  id INTEGER PRIMARY KEY,
-  created_at TEXT NOT NULL,
-  task_file TEXT NOT NULL,
-  base_dir TEXT NOT NULL,
-  document TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS events (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  run_id INTEGER NOT NULL REFERENCES runs(id),
-  at TEXT NOT NULL,
-  type TEXT NOT NULL,
-  task_id TEXT NOT NULL,
-  iteration INTEGER NOT NULL,
-  effect_id TEXT NOT NULL,
-  -- The effect an event carries out; unique, so no step result, decision or answer is
-  -- recorded twice, whoever writes. NULL for step-started: a step may start more than once.
-  done_key TEXT,
-  body TEXT NOT NULL,
-  meta TEXT
-);
-CREATE UNIQUE INDEX IF NOT EXISTS events_done_once ON events(run_id, done_key);
-CREATE INDEX IF NOT EXISTS events_by_task ON events(task_id, run_id);
-CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
-  BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
-  BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
-CREATE TABLE IF NOT EXISTS leases (
-  scope TEXT PRIMARY KEY,
-  owner TEXT NOT NULL,
-  pid INTEGER NOT NULL,
-  host TEXT NOT NULL,
-  heartbeat_at INTEGER NOT NULL
-);
-`;
-
-/**
- * Columns added to `runs` after its first version, with their definitions. Added in place when
- * missing: an older loopgate reading the journal ignores them, so the schema version stays.
- */
-const ADDED_RUN_COLUMNS = {
-  // Runs journaled before `--concurrency` ran one task at a time.
-  concurrency: "INTEGER NOT NULL DEFAULT 1",
-} as const;
 
 /** A run as journaled: the task file it was started from, validated, frozen for resumes. */
 export interface RunRecord {
@@ -79,132 +46,423 @@ export interface JournalEntry {
   readonly meta: Readonly<Record<string, unknown>> | null;
 }
 
+/** One stored event read back: the entry, or why it cannot be read (the other events can be). */
+export type EventRead =
+  | { readonly ok: true; readonly entry: JournalEntry }
+  | {
+      readonly ok: false;
+      readonly runId: number;
+      readonly seq: number;
+      readonly error: JournalError;
+    };
+
 interface RunRow {
   id: number;
   created_at: string;
   task_file: string;
   base_dir: string;
   document: string;
-  concurrency: number;
+  /** Absent in journals of version 1 read as they are (not upgraded). */
+  concurrency?: number;
+  checksum?: string | null;
 }
 
+/** An event's row, as written. */
 interface EventRow {
-  seq: number;
   run_id: number;
   at: string;
+  type: string;
+  task_id: string;
+  iteration: number;
+  effect_id: string;
   body: string;
   meta: string | null;
 }
 
+/** An event's row, as read. */
+interface StoredEventRow extends EventRow {
+  seq: number;
+  checksum: string | null;
+}
+
+/** SHA-256 of what a run's row holds. */
+function runChecksum(row: Omit<RunRow, "id" | "checksum">): string {
+  // Only rows of version 2 have a checksum, and all of them a concurrency.
+  return sha256(
+    JSON.stringify([row.created_at, row.task_file, row.base_dir, row.document, row.concurrency]),
+  );
+}
+
+/** SHA-256 of what an event's row holds (its sequence number and done key aside). */
+function eventChecksum(row: EventRow): string {
+  return sha256(
+    JSON.stringify([
+      row.run_id,
+      row.at,
+      row.type,
+      row.task_id,
+      row.iteration,
+      row.effect_id,
+      row.body,
+      row.meta,
+    ]),
+  );
+}
+
+/** A run that cannot be read back, named with what is wrong. */
+export function damagedRun(runId: number, why: string): JournalError {
+  return new JournalError("JOURNAL_DAMAGED", `run ${runId} is damaged: ${why}`);
+}
+
 function runOf(row: RunRow): RunRecord {
+  const checksum = row.checksum ?? null;
+  if (checksum !== null && checksum !== runChecksum(row)) {
+    throw damagedRun(row.id, "its row does not match its checksum");
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(row.document);
+  } catch {
+    throw damagedRun(row.id, "its task file document is not JSON");
+  }
   return {
     id: row.id,
     createdAt: row.created_at,
     taskFile: row.task_file,
     baseDir: row.base_dir,
-    document: JSON.parse(row.document) as unknown,
-    concurrency: row.concurrency,
+    document,
+    concurrency: row.concurrency ?? 1,
   };
 }
 
-function entryOf(row: EventRow): JournalEntry {
-  return {
-    seq: row.seq,
-    runId: row.run_id,
-    at: row.at,
-    event: fromWire(JSON.parse(row.body)) as LoopEvent,
-    meta: row.meta === null ? null : (JSON.parse(row.meta) as Record<string, unknown>),
-  };
+/** What one read of events knows so far: blobs already read, decisions later ones may extend. */
+interface ReadPass {
+  readonly blobs: Map<string, string>;
+  readonly decisions: Map<number, { runId: number; taskId: string; history: readonly Attempt[] }>;
+}
+
+/** Where the journal remembers a task's latest decision. */
+function decisionKey(runId: number, taskId: string): string {
+  return `${runId}\0${taskId}`;
 }
 
 /**
  * The append-only journal of runs in an embedded SQLite database (WAL): every step result,
  * every decision with its complete input, every answer. State is never stored, only rebuilt.
+ * Long texts are stored once and a decision's input refers to the attempts the task's previous
+ * decision already holds (event-packing.ts); reading gives every event back in full.
  */
 export class Journal {
-  // Prepared once: preparing a statement costs more than running the insert.
-  private readonly insert: Database.Statement;
+  /** Statements prepared once each, when first used: a journal of version 1 read as it is has no blobs table. */
+  private readonly statements = new Map<string, Database.Statement>();
+  /** Appends a packed event and its blobs in one transaction. */
+  private readonly writePacked: (row: EventRow, blobs: ReadonlyMap<string, string>) => number;
+  /** Blobs known to be stored, so a text read by several decisions is not inserted again. */
+  private readonly storedBlobs = new Set<string>();
+  /** Each task's latest decision read or written: the next one's history extends it. */
+  private readonly latestDecisions = new Map<string, HistoryBase>();
+  /** The journal's files as this process last left them; only a journal opened for writing. */
+  private marks: JournalMarks | undefined;
+  /** Someone else wrote to the files since the last integrity check. */
+  private writtenByOthers = false;
+  /** Set once the journal changed under this process: it is not written again. */
+  private changed: JournalError | undefined;
 
   private constructor(
     /** The open database; leases share it. */
     readonly db: Database.Database,
     /** Where the database lives. */
     readonly path: string,
+    /** The schema version the journal had when it was opened. */
+    readonly version: string,
+    writing: boolean,
   ) {
-    this.insert = db.prepare(
-      `INSERT INTO events (run_id, at, type, task_id, iteration, effect_id, done_key, body, meta)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    const insertEvent = (row: EventRow): number => {
+      const insert = this.statement(
+        `INSERT INTO events (run_id, at, type, task_id, iteration, effect_id, done_key, body, meta, checksum)
+         VALUES (@run_id, @at, @type, @task_id, @iteration, @effect_id, @done_key, @body, @meta, @checksum)`,
+      );
+      const done_key = row.type === "step-started" ? null : row.effect_id;
+      return Number(insert.run({ ...row, done_key, checksum: eventChecksum(row) }).lastInsertRowid);
+    };
+    const withBlobs = db.transaction((row: EventRow, blobs: readonly [string, string][]) => {
+      for (const [hash, text] of blobs) {
+        this.statement("INSERT OR IGNORE INTO blobs (hash, text) VALUES (?, ?)").run(hash, text);
+      }
+      return insertEvent(row);
+    });
+    // An event whose blobs are all stored already is one insert: no transaction to pay for.
+    this.writePacked = (row, blobs) => {
+      const missing = [...blobs].filter(([hash]) => !this.storedBlobs.has(hash));
+      return missing.length === 0 ? insertEvent(row) : withBlobs(row, missing);
+    };
+    if (writing) this.marks = journalMarks(path);
   }
 
-  /** Opens (creating if needed) the journal at `path`. */
-  static open(path: string): Journal {
-    mkdirSync(dirname(path), { recursive: true });
-    const db = new Database(path);
-    db.pragma("journal_mode = WAL");
-    // In WAL mode, NORMAL survives any crash of loopgate (kill -9 included) and skips an fsync per
-    // event; only a power cut can lose the last events, and their steps then run again.
-    db.pragma("synchronous = NORMAL");
-    // Another runner's write transaction makes us wait, not fail.
-    db.pragma("busy_timeout = 10000");
-    db.pragma("foreign_keys = ON");
-    db.transaction(() => {
-      db.exec(SCHEMA);
-      const columns = db.prepare("SELECT name FROM pragma_table_info('runs')").pluck().all();
-      for (const [name, definition] of Object.entries(ADDED_RUN_COLUMNS)) {
-        if (!columns.includes(name)) db.exec(`ALTER TABLE runs ADD COLUMN ${name} ${definition}`);
-      }
-      db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)").run(
-        SCHEMA_VERSION,
-      );
-    }).immediate();
-    const version = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get();
-    if (version !== SCHEMA_VERSION) {
-      db.close();
-      throw new LoopgateError(
-        "JOURNAL_VERSION",
-        `${path}: journal schema version ${String(version)}, this loopgate reads ${SCHEMA_VERSION}`,
-      );
+  /** The statement for `sql`, prepared the first time. */
+  private statement(sql: string): Database.Statement {
+    let prepared = this.statements.get(sql);
+    if (prepared === undefined) {
+      prepared = this.db.prepare(sql);
+      this.statements.set(sql, prepared);
     }
-    return new Journal(db, path);
+    return prepared;
+  }
+
+  /**
+   * Opens the journal at `path`. Checks come before any write or mode change: an empty file,
+   * another application's database or a newer schema is refused, and so, for writing, is a
+   * journal failing SQLite's integrity check. For writing, a missing journal is created; for
+   * reading (`readonly`), nothing is created or changed, and a missing journal is an error.
+   */
+  static open(path: string, options: { readonly readonly?: boolean } = {}): Journal {
+    try {
+      return Journal.openFile(path, options.readonly === true);
+    } catch (error) {
+      // The file system's refusal (no permission, a read-only mount, a file for a directory).
+      const code = (error as NodeJS.ErrnoException).code;
+      if (typeof code !== "string" || !/^E[A-Z]+$/.test(code)) throw error;
+      throw new JournalError("JOURNAL_ACCESS", `${path} cannot be opened (${code})`);
+    }
+  }
+
+  private static openFile(path: string, reading: boolean): Journal {
+    if (!journalFileExists(path)) {
+      if (reading) {
+        throw new JournalError("JOURNAL_MISSING", `no journal at ${path} (loopgate run makes one)`);
+      }
+      createJournalFile(path, installSchema);
+    }
+    if (!reading) assertWritable(path);
+    const db = reading
+      ? openForReading(path)
+      : new Database(path, { fileMustExist: true, timeout: 10_000 });
+    try {
+      const version = identify(db, path);
+      if (!reading) prepareForWriting(db, path, version);
+      return new Journal(db, path, version, !reading);
+    } catch (error) {
+      db.close();
+      throw named(path, error);
+    }
+  }
+
+  /** Whether the journal is still as this process left it; false once it changed under it. */
+  get intact(): boolean {
+    return this.changed === undefined;
+  }
+
+  /** Stops the run on a change to the files no SQLite writer makes, and notes others' writes. */
+  private checkFiles(during: string): void {
+    if (this.changed !== undefined) throw this.changed;
+    if (this.marks === undefined) return;
+    const now = journalMarks(this.path);
+    const { broken, written } = compareMarks(this.path, this.marks, now);
+    if (broken !== undefined) this.stop(broken, during);
+    this.writtenByOthers ||= written;
+    this.marks = now;
+  }
+
+  private stop(what: string, during: string): never {
+    this.changed = new JournalError(
+      "JOURNAL_CHANGED",
+      `${what} while ${during}; the run stops and writes nothing more to it (steps must leave the journal alone)`,
+    );
+    throw this.changed;
+  }
+
+  /**
+   * Checks, after a step of run `runId` ran (`during` says which), that the journal is as the
+   * runner left it: its files not removed, replaced or shrunk, and — when anyone else wrote to
+   * them meanwhile — the journal, read afresh, still loopgate's, passing SQLite's quick_check, and
+   * the run's rows matching their checksums. Throws JOURNAL_CHANGED otherwise.
+   */
+  checkUnchanged(during: string, runId: number): void {
+    this.checkFiles(during);
+    if (!this.writtenByOthers) return;
+    const problem = this.problemOnDisk(runId);
+    if (problem !== undefined) this.stop(problem, during);
+    this.writtenByOthers = false;
+  }
+
+  /** What is wrong with the journal as a fresh connection reads it, past this process's cache. */
+  private problemOnDisk(runId: number): string | undefined {
+    let fresh: Journal | undefined;
+    try {
+      fresh = Journal.open(this.path, { readonly: true });
+      const integrity = quickCheck(fresh.db);
+      if (integrity !== "ok") return `${this.path} fails SQLite's integrity check (${integrity})`;
+      fresh.run(runId);
+      const damaged = fresh.readEvents(runId).find((read) => !read.ok);
+      return damaged === undefined || damaged.ok
+        ? undefined
+        : `${this.path}: ${damaged.error.message}`;
+    } catch (error) {
+      return `${this.path} cannot be read back (${(error as Error).message})`;
+    } finally {
+      fresh?.close();
+    }
+  }
+
+  /**
+   * Runs a write (an event, a run, a lease), once sure the files are still the ones opened;
+   * `what` names the write for the error when they are not.
+   */
+  write<T>(action: () => T, what = "the journal was being written"): T {
+    if (this.marks === undefined) {
+      throw new JournalError("JOURNAL_ACCESS", `${this.path} was opened for reading only`);
+    }
+    this.checkFiles(what);
+    try {
+      return action();
+    } catch (error) {
+      throw named(this.path, error);
+    } finally {
+      if (this.marks !== undefined) this.marks = journalMarks(this.path);
+    }
   }
 
   /** Records a new run of a task file, worked on `concurrency` tasks at a time; returns its id. */
   createRun(taskFile: string, baseDir: string, document: unknown, concurrency = 1): number {
-    const result = this.db
-      .prepare(
-        `INSERT INTO runs (created_at, task_file, base_dir, document, concurrency)
-         VALUES (?, ?, ?, ?, ?)`,
-      )
-      .run(new Date().toISOString(), taskFile, baseDir, JSON.stringify(document), concurrency);
+    const row = {
+      created_at: new Date().toISOString(),
+      task_file: taskFile,
+      base_dir: baseDir,
+      document: JSON.stringify(document),
+      concurrency,
+    };
+    const result = this.write(() =>
+      this.statement(
+        `INSERT INTO runs (created_at, task_file, base_dir, document, concurrency, checksum)
+         VALUES (@created_at, @task_file, @base_dir, @document, @concurrency, @checksum)`,
+      ).run({ ...row, checksum: runChecksum(row) }),
+    );
     return Number(result.lastInsertRowid);
   }
 
-  /** The run with this id, if any. */
+  /** The run with this id, if any; JOURNAL_DAMAGED when its row cannot be read back. */
   run(id: number): RunRecord | undefined {
-    const row = this.db.prepare("SELECT * FROM runs WHERE id = ?").get(id) as RunRow | undefined;
+    const row = this.read(
+      () => this.statement("SELECT * FROM runs WHERE id = ?").get(id) as RunRow | undefined,
+    );
     return row === undefined ? undefined : runOf(row);
   }
 
-  /** Every run, oldest first. */
-  runs(): RunRecord[] {
-    return (this.db.prepare("SELECT * FROM runs ORDER BY id").all() as RunRow[]).map(runOf);
+  /** The ids of every run, oldest first, whether or not the run can be read. */
+  runIds(): number[] {
+    return this.read(() =>
+      this.db.prepare("SELECT id FROM runs ORDER BY id").pluck().all(),
+    ) as number[];
   }
 
-  /** A run's events in the order they happened. */
+  /** A run's events in the order they happened; JOURNAL_DAMAGED at the first that cannot be read. */
   events(runId: number): JournalEntry[] {
-    const rows = this.db
-      .prepare("SELECT seq, run_id, at, body, meta FROM events WHERE run_id = ? ORDER BY seq")
-      .all(runId) as EventRow[];
-    return rows.map(entryOf);
+    return this.readEvents(runId).map((read) => {
+      if (!read.ok) throw read.error;
+      return read.entry;
+    });
   }
 
-  /** Every event of every run, in the order they happened. */
-  allEvents(): JournalEntry[] {
-    const rows = this.db
-      .prepare("SELECT seq, run_id, at, body, meta FROM events ORDER BY seq")
-      .all() as EventRow[];
-    return rows.map(entryOf);
+  /**
+   * Every event of a run, or of every run, in the order they happened, each read back in full
+   * or named as damaged: a damaged event (or one referring to a damaged one) leaves the others
+   * readable.
+   */
+  readEvents(runId?: number): EventRead[] {
+    const pass: ReadPass = { blobs: new Map(), decisions: new Map() };
+    // A journal of version 1, read as it is, has no checksums.
+    const checksum = this.version === "1" ? "NULL AS checksum" : "checksum";
+    const columns = `seq, run_id, at, type, task_id, iteration, effect_id, body, meta, ${checksum}`;
+    const reads = this.read(() => {
+      const rows =
+        runId === undefined
+          ? this.db.prepare(`SELECT ${columns} FROM events ORDER BY seq`).iterate()
+          : this.db
+              .prepare(`SELECT ${columns} FROM events WHERE run_id = ? ORDER BY seq`)
+              .iterate(runId);
+      const out: EventRead[] = [];
+      for (const row of rows as Iterable<StoredEventRow>) out.push(this.decode(row, pass));
+      return out;
+    });
+    for (const [seq, decision] of pass.decisions) {
+      const history = decision.history;
+      this.latestDecisions.set(decisionKey(decision.runId, decision.taskId), { seq, history });
+    }
+    return reads;
+  }
+
+  /** Runs a read, SQLite's damage reported as the journal's. */
+  private read<T>(action: () => T): T {
+    try {
+      return action();
+    } catch (error) {
+      throw named(this.path, error);
+    }
+  }
+
+  /** A stored blob's text, checked against its hash. */
+  private blob(hash: string, pass: ReadPass): string {
+    const known = pass.blobs.get(hash);
+    if (known !== undefined) return known;
+    const text = this.statement("SELECT text FROM blobs WHERE hash = ?").pluck().get(hash) as
+      string | undefined;
+    const short = `${hash.slice(0, 12)}…`;
+    if (text === undefined)
+      throw new JournalError("JOURNAL_DAMAGED", `its blob ${short} is missing`);
+    if (sha256(text) !== hash) {
+      throw new JournalError("JOURNAL_DAMAGED", `its blob ${short} does not match its hash`);
+    }
+    pass.blobs.set(hash, text);
+    this.storedBlobs.add(hash);
+    return text;
+  }
+
+  /** One event's row read back in full, or why it cannot be. */
+  private decode(row: StoredEventRow, pass: ReadPass): EventRead {
+    try {
+      if (row.checksum !== null && row.checksum !== eventChecksum(row)) {
+        throw new JournalError("JOURNAL_DAMAGED", "it does not match its checksum");
+      }
+      const event = unpackEvent(row.body, {
+        blob: (hash) => this.blob(hash, pass),
+        history: (seq, decision) => {
+          const base = pass.decisions.get(seq);
+          if (base?.runId !== row.run_id || base.taskId !== decision.taskId || seq >= row.seq) {
+            throw new JournalError(
+              "JOURNAL_DAMAGED",
+              `its history refers to event ${seq}, which is not a readable earlier decision of its task`,
+            );
+          }
+          return base.history;
+        },
+      });
+      if (
+        event.type !== row.type ||
+        event.taskId !== row.task_id ||
+        event.effectId !== row.effect_id ||
+        event.iteration !== row.iteration
+      ) {
+        throw new JournalError("JOURNAL_DAMAGED", "its columns do not match its body");
+      }
+      const meta = row.meta === null ? null : (JSON.parse(row.meta) as Record<string, unknown>);
+      if (event.type === "decision-recorded") {
+        const history = event.input.iterationCheck.history ?? [];
+        pass.decisions.set(row.seq, { runId: row.run_id, taskId: event.taskId, history });
+      }
+      return { ok: true, entry: { seq: row.seq, runId: row.run_id, at: row.at, event, meta } };
+    } catch (error) {
+      const why =
+        JournalError.isJournalError(error) && error.code === "JOURNAL_DAMAGED"
+          ? error.message
+          : `it cannot be read back (${(error as Error).message})`;
+      const what = `event ${row.seq} (${row.type} of task ${JSON.stringify(row.task_id)})`;
+      return {
+        ok: false,
+        runId: row.run_id,
+        seq: row.seq,
+        error: damagedRun(row.run_id, `${what}: ${why}`),
+      };
+    }
   }
 
   /**
@@ -212,21 +470,27 @@ export class Journal {
    * out: a second writer never records a step result, decision or answer twice.
    */
   append(runId: number, event: LoopEvent, meta: Record<string, unknown> | null = null): number {
+    const key = decisionKey(runId, event.taskId);
+    const decision = event.type === "decision-recorded";
+    const packed = packEvent(event, decision ? this.latestDecisions.get(key) : undefined);
+    const row: EventRow = {
+      run_id: runId,
+      at: new Date().toISOString(),
+      type: event.type,
+      task_id: event.taskId,
+      iteration: event.iteration,
+      effect_id: event.effectId,
+      body: packed.body,
+      meta: meta === null ? null : JSON.stringify(meta),
+    };
+    let seq: number;
     try {
-      const result = this.insert.run(
-        runId,
-        new Date().toISOString(),
-        event.type,
-        event.taskId,
-        event.iteration,
-        event.effectId,
-        event.type === "step-started" ? null : event.effectId,
-        JSON.stringify(toWire(event)),
-        meta === null ? null : JSON.stringify(meta),
+      seq = this.write(
+        () => this.writePacked(row, packed.blobs),
+        `${event.taskId}'s ${event.type} (attempt ${event.iteration}) was being journaled`,
       );
-      return Number(result.lastInsertRowid);
     } catch (error) {
-      if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
+      if (sqliteCode(error) === "SQLITE_CONSTRAINT_UNIQUE") {
         throw new LoopgateError(
           "JOURNAL_CONFLICT",
           `run ${runId}: ${event.type} for ${event.effectId} is already journaled (another runner?)`,
@@ -234,6 +498,11 @@ export class Journal {
       }
       throw error;
     }
+    for (const hash of packed.blobs.keys()) this.storedBlobs.add(hash);
+    if (decision) {
+      this.latestDecisions.set(key, { seq, history: event.input.iterationCheck.history ?? [] });
+    }
+    return seq;
   }
 
   /** Closes the database. */

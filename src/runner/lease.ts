@@ -76,7 +76,7 @@ export class Leases {
       this.upsert.run(scope, this.owner, process.pid, hostname(), now);
       return { ok: true };
     });
-    const result = take.immediate();
+    const result = this.journal.write(() => take.immediate());
     if (result.ok) {
       this.held.add(scope);
       this.timer ??= setInterval(() => this.renew(), RENEW_EVERY_MS).unref();
@@ -84,14 +84,24 @@ export class Leases {
     return result;
   }
 
-  /** Keeps every held lease fresh. */
+  /**
+   * Keeps every held lease fresh. A journal that changed under the runner is not written again:
+   * the runner stops on it at its next write, and the leases go stale with its process.
+   */
   private renew(): void {
-    for (const scope of this.held) this.heartbeat.run(Date.now(), scope, this.owner);
+    if (!this.journal.intact) return;
+    try {
+      this.journal.write(() => {
+        for (const scope of this.held) this.heartbeat.run(Date.now(), scope, this.owner);
+      });
+    } catch (error) {
+      if (this.journal.intact) throw error;
+    }
   }
 
   /** Gives a lease back. */
   release(scope: string): void {
-    this.remove.run(scope, this.owner);
+    if (this.journal.intact) this.journal.write(() => this.remove.run(scope, this.owner));
     this.held.delete(scope);
   }
 

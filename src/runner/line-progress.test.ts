@@ -6,6 +6,7 @@ import { startLoop } from "../core/loop/start-loop.js";
 import { generated, plan, task } from "../core/loop/test-support/loop-world.js";
 import { lineProgress } from "./line-progress.js";
 import { paintFor } from "./paint.js";
+import { hasUnprintable } from "../core/printable.js";
 
 const state = startLoop({ ...plan(task("a"), task("b")), concurrency: 2 }).state;
 const [stepA, stepB] = effectsOf(state) as RunStep[];
@@ -56,5 +57,31 @@ describe("lineProgress", () => {
     expect(out.text().split("\r\u001b[2K").at(-1)).toBe(
       "a #1/3 generate: done 0.0s\nb #1/3 generate running…",
     );
+  });
+});
+
+describe("lineProgress on hostile text", () => {
+  const hostile = "\u001b]0;pwned\u0007\u009b31m\r\u001b[2Kfake\u202e";
+  // What loopgate itself writes: its colours, and the live line's clearing.
+  // eslint-disable-next-line no-control-regex -- looking for escape sequences is the point
+  const OWN_ESCAPES = /\u001b\[(?:\d+m|2K)|\r(?=\u001b\[2K)/g;
+
+  it("colours the line but shows quoted answers and names as visible escapes", () => {
+    const out = screen(true);
+    const progress = lineProgress(out.stream, paintFor(true, {}));
+    progress.recorded(
+      {
+        type: "answer-given",
+        effectId: "e",
+        taskId: "a",
+        iteration: 1,
+        answer: { kind: "text", text: hostile, by: hostile },
+      },
+      state,
+    );
+    progress.notice(`waiting for ${hostile}`);
+    const text = out.text();
+    expect(text).toContain("\\u001b]0;pwned\\u0007\\u009b31m\\u000d");
+    expect(hasUnprintable(text.replace(OWN_ESCAPES, ""))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { formatNumber } from "../core/format-number.js";
+import { printable } from "../core/printable.js";
 import { describeEnd } from "../core/loop/attempt-of.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
 import type { LoopState, TaskState } from "../core/loop/loop-state.js";
@@ -57,10 +58,13 @@ function outcomeWords(outcome: StepOutcome, paint: Paint): string {
   }
 }
 
-/** The line an event prints, or null for events that print nothing (a step starting). */
+/**
+ * The line an event prints, or null for events that print nothing (a step starting). What the
+ * line quotes (feedback, questions, answers, names) is made printable before it is coloured.
+ */
 export function eventLine(event: LoopEvent, state: LoopState, paint: Paint): string | null {
   const task = state.tasks.find((candidate) => candidate.id === event.taskId);
-  const head = `${event.taskId} ${paint.dim(`#${attemptOf(state, task, event.iteration)}`)}`;
+  const head = `${printable(event.taskId)} ${paint.dim(`#${attemptOf(state, task, event.iteration)}`)}`;
   switch (event.type) {
     case "step-started":
       return null;
@@ -75,7 +79,7 @@ export function eventLine(event: LoopEvent, state: LoopState, paint: Paint): str
             ? (decision.question.split("\n")[0] ?? "")
             : decision.message;
       const action = tone(paint, decision.action)(paint.bold(decision.action));
-      return `${head} ${action} (${decision.reason})${spendOf(state, task)} — ${said}`;
+      return `${head} ${action} (${decision.reason})${spendOf(state, task)} — ${printable(said)}`;
     }
     case "answer-given": {
       const answer = event.answer;
@@ -85,7 +89,8 @@ export function eventLine(event: LoopEvent, state: LoopState, paint: Paint): str
           : answer.kind === "text"
             ? `guidance: ${answer.text}`
             : answer.kind;
-      return `${head} answered: ${said}${answer.by === undefined ? "" : ` (by ${answer.by})`}`;
+      const by = answer.by === undefined ? "" : ` (by ${answer.by})`;
+      return `${head} answered: ${printable(`${said}${by}`)}`;
     }
   }
 }
@@ -141,7 +146,7 @@ export function lineProgress(stream: ProgressStream, paint: Paint): Progress {
         const last = task?.lastDecision;
         const lastWords =
           last === null || last === undefined ? "" : ` · last ${last.action} (${last.reason})`;
-        const beside = `${effect.taskId} #${attemptOf(state, task, effect.iteration)} ${effect.step}`;
+        const beside = `${printable(effect.taskId)} #${attemptOf(state, task, effect.iteration)} ${effect.step}`;
         running.set(effect.taskId, {
           alone: `${beside} running…${spendOf(state, task)}${lastWords}`,
           beside,
@@ -154,7 +159,7 @@ export function lineProgress(stream: ProgressStream, paint: Paint): Progress {
         const line = eventLine(event, state, paint);
         if (line !== null) print(line);
       }),
-    notice: (message) => soon(() => print(paint.dim(message))),
+    notice: (message) => soon(() => print(paint.dim(printable(message)))),
     asking: async (question) => {
       holds += 1;
       clear();

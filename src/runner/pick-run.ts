@@ -16,12 +16,12 @@ export function runOption(value: string | undefined): number | undefined {
 
 /** The latest run of the journal; a usage error when there is none. */
 export function latestRun(journal: Journal): number {
-  const run = journal.runs().at(-1);
+  const run = journal.runIds().at(-1);
   if (run === undefined) {
     throw new LoopgateError(
       "INVALID_USAGE",
       `no run in ${journal.path} (start one with loopgate run)`,
     );
   }
-  return run.id;
+  return run;
 }

@@ -1,13 +1,11 @@
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { userInfo } from "node:os";
 import { LoopgateError } from "../core/errors.js";
 import type { AwaitAnswer } from "../core/loop/loop-effect.js";
 import { runSummary } from "../core/loop/run-summary.js";
-import { decodeAnswersFile } from "../wire/answers-file.js";
+import { printable } from "../core/printable.js";
+import type { AnswersByTask } from "../wire/answers-file.js";
 import { toWire } from "../wire/codec.js";
-import { InputError } from "../wire/input-error.js";
-import { parseText } from "../wire/parse-text.js";
 import { answersFrom, firstAnswer, noAnswers, type AnswerSource } from "./answer-source.js";
 import { Interrupted } from "./interrupted.js";
 import { DEFAULT_JOURNAL_PATH, Journal } from "./journal.js";
@@ -30,19 +28,32 @@ export const EXIT = {
   busy: 4,
 } as const;
 
-/** How `run` and `resume` carry a run forward and report it. */
-export interface SessionOptions {
-  readonly answersFile?: string;
-  /** Overrides the run's recorded concurrency for this session. */
-  readonly concurrency?: number;
-  readonly quiet: boolean;
-  readonly json: boolean;
-  readonly stdout: (text: string) => void;
+/** Answers given up front (`--answers FILE`), read and validated before the journal is opened. */
+export interface GivenAnswers {
+  readonly byTask: AnswersByTask;
+  /** The file they came from, as the journal records each answer's source. */
+  readonly source: string;
 }
 
-/** Opens the journal at `--db PATH`, or at `.loopgate/journal.db` in the current directory. */
-export function openJournal(db: string | undefined): Journal {
-  return Journal.open(resolve(db ?? DEFAULT_JOURNAL_PATH));
+/** How `run` and `resume` carry a run forward and report it. */
+export interface SessionOptions {
+  readonly answers?: GivenAnswers;
+  /** Overrides the run's recorded concurrency for this session. */
+  readonly concurrency?: number;
+  /** The task file as `run` read it, secrets and all (see `withStepSecrets`). */
+  readonly taskDocument?: unknown;
+  readonly quiet: boolean;
+  readonly json: boolean;
+  /** `painted`: the text carries loopgate's colours, its other parts already printable. */
+  readonly stdout: (text: string, painted?: boolean) => void;
+}
+
+/**
+ * Opens the journal at `--db PATH`, or at `.loopgate/journal.db` in the current directory: to
+ * `read` (nothing is created or changed) or to `write` (created when missing).
+ */
+export function openJournal(db: string | undefined, access: "read" | "write"): Journal {
+  return Journal.open(resolve(db ?? DEFAULT_JOURNAL_PATH), { readonly: access === "read" });
 }
 
 /** The name answers are signed with. */
@@ -55,20 +66,9 @@ export function whoAmI(): string {
 }
 
 /** Answers from `--answers FILE`, then from the terminal when there is one, else none. */
-async function answerSource(answersFile: string | undefined): Promise<AnswerSource> {
+function answerSource(given: GivenAnswers | undefined): AnswerSource {
   const sources: AnswerSource[] = [];
-  if (answersFile !== undefined) {
-    let text: string;
-    try {
-      text = await readFile(answersFile, "utf8");
-    } catch (error) {
-      throw new InputError(
-        answersFile,
-        `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`,
-      );
-    }
-    sources.push(answersFrom(decodeAnswersFile(parseText(text, answersFile)), answersFile));
-  }
+  if (given !== undefined) sources.push(answersFrom(given.byTask, given.source));
   if (process.stdin.isTTY && process.stderr.isTTY) {
     sources.push(terminalPrompt(process.stdin, process.stderr, paintFor(true), whoAmI()));
   }
@@ -97,11 +97,13 @@ Answer${tasks.length === 1 ? "" : ` each of ${tasks.join(", ")}`}, then resume:
 /** The session flags `run` and `resume` share, as parsed from the command line. */
 export interface SessionFlags {
   readonly db?: string | undefined;
-  readonly answers?: string | undefined;
+  readonly answers?: GivenAnswers | undefined;
   readonly quiet?: boolean | undefined;
   readonly json?: boolean | undefined;
   /** Tasks worked on at once for this session; the run's own when absent. */
   readonly concurrency?: number | undefined;
+  /** The task file as `run` read it, secrets and all (see `withStepSecrets`). */
+  readonly taskDocument?: unknown;
 }
 
 /**
@@ -110,14 +112,15 @@ export interface SessionFlags {
  */
 export async function driveSession(
   flags: SessionFlags,
-  stdout: (text: string) => void,
+  stdout: (text: string, painted?: boolean) => void,
   pick: (journal: Journal) => number,
 ): Promise<number> {
-  const journal = openJournal(flags.db);
+  const journal = openJournal(flags.db, "write");
   try {
     return await continueRun(journal, pick(journal), {
-      ...(flags.answers === undefined ? {} : { answersFile: flags.answers }),
+      ...(flags.answers === undefined ? {} : { answers: flags.answers }),
       ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
+      ...(flags.taskDocument === undefined ? {} : { taskDocument: flags.taskDocument }),
       quiet: flags.quiet === true,
       json: flags.json === true,
       stdout,
@@ -140,7 +143,7 @@ async function continueRun(
     result = await driveRun({
       journal,
       runId,
-      answers: await answerSource(options.answersFile),
+      answers: answerSource(options.answers),
       progress: options.quiet
         ? silentProgress
         : lineProgress(
@@ -148,6 +151,7 @@ async function continueRun(
             paintFor(stderr.isTTY),
           ),
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.taskDocument === undefined ? {} : { taskDocument: options.taskDocument }),
       ...(Number.isInteger(crash) && crash > 0 ? { crashAfterAppends: crash } : {}),
     });
   } catch (error) {
@@ -159,7 +163,7 @@ async function continueRun(
       LoopgateError.is(error) &&
       (error.code === "RUN_BUSY" || error.code === "JOURNAL_CONFLICT")
     ) {
-      stderr.write(`error: ${error.message}\n`);
+      stderr.write(`error: ${printable(error.message)}\n`);
       return EXIT.busy;
     }
     throw error;
@@ -188,9 +192,9 @@ async function continueRun(
       )}\n`,
     );
   } else {
-    options.stdout(summaryTable(summary, paintFor(process.stdout.isTTY)));
+    options.stdout(summaryTable(summary, paintFor(process.stdout.isTTY)), true);
   }
   if (paused.length === 0) return EXIT.finished;
-  if (!options.quiet) stderr.write(pausedHint(runId, paused));
+  if (!options.quiet) stderr.write(printable(pausedHint(runId, paused)));
   return EXIT.awaitingAnswer;
 }

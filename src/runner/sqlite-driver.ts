@@ -16,6 +16,7 @@ import { loadRun, type LoadedRun } from "./load-run.js";
 import { Interrupted } from "./interrupted.js";
 import type { Progress } from "./progress.js";
 import { killOrphanedStep, type StepProcesses } from "./step-processes.js";
+import { withStepSecrets } from "./step-secrets.js";
 
 /** How often a runner checks a task lease another runner holds. */
 const LEASE_POLL_MS = 1_000;
@@ -30,6 +31,8 @@ export interface DriveOptions {
   readonly progress: Progress;
   /** How many tasks to work on at once for this drive; the run's own (`run --concurrency`) when absent. */
   readonly concurrency?: number;
+  /** The task file as `run` read it, secrets and all (see `withStepSecrets`). */
+  readonly taskDocument?: unknown;
   /**
    * Test hook for the crash test: SIGKILL this process right after the n-th journal append.
    * Set through `LOOPGATE_CRASH_AFTER_APPENDS`; never set it in production.
@@ -100,7 +103,10 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
   try {
-    const loaded = loadRun(journal, runId, options.concurrency);
+    const loaded = withStepSecrets(
+      loadRun(journal, runId, options.concurrency),
+      options.taskDocument,
+    );
     killOrphans(loaded.entries);
     let state = loaded.state;
     let appends = 0;
@@ -140,14 +146,24 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
               spawned.signal("SIGKILL");
               return;
             }
-            record(
-              { type: "step-started", ...eventBase(effect), step: effect.step },
-              { pid: spawned.pid, host: hostname(), ...spawned.identity },
-            );
+            // A start that cannot be journaled (the journal changed, another runner) stops the
+            // drive, which kills the step; thrown here it would be lost inside the spawn.
+            try {
+              record(
+                { type: "step-started", ...eventBase(effect), step: effect.step },
+                { pid: spawned.pid, host: hostname(), ...spawned.identity },
+              );
+            } catch (error) {
+              fail(error);
+            }
           });
           if (running !== undefined) steps.delete(running);
-          if (!stop.signal.aborted)
-            record({ type: "step-finished", ...eventBase(effect), outcome });
+          if (stop.signal.aborted) return;
+          journal.checkUnchanged(
+            `${effect.taskId}'s ${effect.step} step (attempt ${effect.iteration}) ran`,
+            runId,
+          );
+          record({ type: "step-finished", ...eventBase(effect), outcome });
           return;
         }
         case "record-decision":

@@ -1,5 +1,6 @@
 import type { TaskSummary } from "../core/loop/run-summary.js";
 import { formatNumber } from "../core/format-number.js";
+import { printable } from "../core/printable.js";
 import { tone, type Paint } from "./paint.js";
 
 /** Lays out rows as aligned columns; colour is applied after padding so widths stay right. */
@@ -19,15 +20,20 @@ export function columns(
   return [line(header, -1), ...rows.map((row, index) => line(row, index))].join("\n") + "\n";
 }
 
-/** The final table of a run: task, outcome, iterations, spend, deciding condition. */
+/**
+ * The final table of a run: task, outcome, iterations, spend, deciding condition. Its cells
+ * are made printable before they are coloured: the colours are the only escapes it holds.
+ */
 export function summaryTable(summary: readonly TaskSummary[], paint: Paint): string {
-  const rows = summary.map((task) => [
-    task.taskId,
-    task.outcome,
-    String(task.iterations),
-    formatNumber(task.spend),
-    task.reason ?? "-",
-  ]);
+  const rows = summary.map((task) =>
+    [
+      task.taskId,
+      task.outcome,
+      String(task.iterations),
+      formatNumber(task.spend),
+      task.reason ?? "-",
+    ].map(printable),
+  );
   return columns(
     ["task", "outcome", "iterations", "spend", "condition"],
     rows,

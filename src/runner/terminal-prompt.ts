@@ -1,8 +1,10 @@
 import { createInterface } from "node:readline/promises";
 import type { Answer } from "../core/loop/answer.js";
+import { printable } from "../core/printable.js";
 import type { AwaitAnswer } from "../core/loop/loop-effect.js";
 import type { AnswerSource } from "./answer-source.js";
 import type { Paint } from "./paint.js";
+import { redactStrings } from "../core/redaction/redact-strings.js";
 
 /** `3 files changed, +12 −4`: the size of a diff at a glance. */
 export function diffStat(diff: string): string {
@@ -17,24 +19,29 @@ export function diffStat(diff: string): string {
   return `${files} file${files === 1 ? "" : "s"} changed, +${added} −${removed}`;
 }
 
-/** What a human sees when a task pauses: attempts, pattern, diff stat, question, options. */
+/**
+ * What a human sees when a task pauses: attempts, pattern, diff stat, question, options. What it
+ * quotes is made printable before it is coloured.
+ */
 export function pauseScreen(effect: AwaitAnswer, paint: Paint): string {
   const decision = effect.decision;
   const lines = [
     "",
-    paint.bold(`${effect.taskId} paused after attempt ${effect.iteration}: ${decision.reason}`),
+    paint.bold(
+      printable(`${effect.taskId} paused after attempt ${effect.iteration}: ${decision.reason}`),
+    ),
   ];
   if (decision.action === "escalate") {
-    lines.push("", paint.bold("Attempts:"), decision.context.attemptsSummary.trimEnd());
+    lines.push("", paint.bold("Attempts:"), printable(decision.context.attemptsSummary.trimEnd()));
     if (decision.context.patternDetected !== null) {
-      lines.push("", `${paint.bold("Pattern:")} ${decision.context.patternDetected}`);
+      lines.push("", `${paint.bold("Pattern:")} ${printable(decision.context.patternDetected)}`);
     }
     if (decision.context.diff !== undefined) {
       lines.push(`${paint.bold("Diff:")} ${diffStat(decision.context.diff)}`);
     }
-    lines.push("", decision.question.trimEnd());
+    lines.push("", printable(decision.question.trimEnd()));
   } else {
-    lines.push("", decision.message);
+    lines.push("", printable(decision.message));
   }
   const choices = effect.options.length === 0 ? "" : "an option number, ";
   lines.push(
@@ -80,7 +87,8 @@ export function terminalPrompt(
           effect,
         );
         if (typeof reply !== "string") {
-          return reply === null ? null : { answer: { ...reply, by }, source: "terminal" };
+          if (reply === null) return null;
+          return { answer: redactStrings({ ...reply, by }), source: "terminal" };
         }
         output.write(`${reply}\n`);
       }

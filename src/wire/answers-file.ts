@@ -1,8 +1,9 @@
 import * as v from "valibot";
 import type { Answer } from "../core/loop/answer.js";
-import { decodeDocument } from "./decode-document.js";
+import { decodeDocument, withKey } from "./decode-document.js";
 import { integerAtLeast, list, mapping, name, text } from "./fields.js";
 import { InputError } from "./input-error.js";
+import { redactStrings } from "../core/redaction/redact-strings.js";
 
 const answerEntry = mapping(
   {
@@ -57,9 +58,9 @@ export function answerOf(entry: AnswerEntry, path: string): Answer {
 /** Answers per task id, in the order the task's pauses will use them. */
 export type AnswersByTask = ReadonlyMap<string, readonly Answer[]>;
 
-/** Validates a parsed answers file. */
+/** Validates a parsed answers file; its text (guidance, notes, names) is redacted first. */
 export function decodeAnswersFile(document: unknown): AnswersByTask {
-  const decoded = decodeDocument(answersFileSchema, document) as {
+  const decoded = decodeDocument(answersFileSchema, redactStrings(document)) as {
     answers: Record<string, AnswerEntry | AnswerEntry[]>;
   };
   const byTask = new Map<string, Answer[]>();
@@ -68,7 +69,10 @@ export function decodeAnswersFile(document: unknown): AnswersByTask {
     byTask.set(
       taskId,
       entries.map((entry, position) =>
-        answerOf(entry, `answers.${taskId}${Array.isArray(value) ? `[${position}]` : ""}`),
+        answerOf(
+          entry,
+          `${withKey("answers", taskId)}${Array.isArray(value) ? `[${position}]` : ""}`,
+        ),
       ),
     );
   }

@@ -552,7 +552,7 @@ describe("decodeDecideDocument: strictness (SPEC §6)", () => {
       /^decide\.yaml: not valid YAML or JSON at line \d+, column \d+: /,
     );
     expect(() => decode("iteration_check: {}\niteration_check: {}\n")).toThrow(
-      "decide.yaml: not valid YAML or JSON at line 2, column 1: Map keys must be unique",
+      'decide.yaml: not valid YAML or JSON at line 2, column 1: duplicate key "iteration_check"',
     );
   });
 });

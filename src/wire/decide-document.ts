@@ -22,6 +22,7 @@ import {
 import { decodeDocument } from "./decode-document.js";
 import { toWire } from "./codec.js";
 import { InputError } from "./input-error.js";
+import { redactStrings } from "../core/redaction/redact-strings.js";
 
 const testResult = mapping(
   { status: status(["pass", "fail"]), output: v.optional(text, "") },
@@ -119,10 +120,14 @@ function checkHistoryOrder(check: IterationCheck): void {
 
 /**
  * Validates a parsed `decide` document and resolves its settings: the document's own values win
- * over the config file's, which win over the defaults.
+ * over the config file's, which win over the defaults. Its text (outputs, feedback, diffs, an
+ * approval's `note` and `by`) is redacted first: the decision quotes it.
  */
 export function decodeDecideDocument(document: unknown, config: DecideSettings = {}): DecideInput {
-  const decoded = decodeDocument(decideDocumentSchema, document) as DecideSettings & {
+  const decoded = decodeDocument(
+    decideDocumentSchema,
+    redactStrings(document),
+  ) as DecideSettings & {
     iterationCheck: IterationCheck;
   };
   checkHistoryOrder(decoded.iterationCheck);

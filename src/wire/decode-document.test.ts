@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { decodeDocument, describeValue } from "./decode-document.js";
+import { decodeDocument, describeValue, withKey } from "./decode-document.js";
 import { mapping } from "./fields.js";
 import { InputError } from "./input-error.js";
 
@@ -90,5 +90,28 @@ describe("decodeDocument", () => {
     expect(errorOf({ outr: {} }).message).toBe(
       'document: unknown key "outr" (did you mean "outer"?)',
     );
+  });
+});
+
+describe("field paths through keys that are data", () => {
+  const schema = v.record(v.string(), v.number("expected a number"));
+
+  it("quotes a key that would blur the path, so the error stays one line", () => {
+    const error = (() => {
+      try {
+        decodeDocument(schema, { "line\nbreak": "x" });
+      } catch (caught) {
+        return caught as InputError;
+      }
+      throw new Error("decoded without error");
+    })();
+    expect(error.path).toBe('["line\\nbreak"]');
+    expect(error.message).not.toContain("\n");
+  });
+
+  it("writes plain keys as they are and the others quoted", () => {
+    expect(withKey("answers", "task-003")).toBe("answers.task-003");
+    expect(withKey("answers", "task.3")).toBe('answers["task.3"]');
+    expect(withKey("", "env")).toBe("env");
   });
 });

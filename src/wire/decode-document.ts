@@ -5,14 +5,20 @@ import { InputError } from "./input-error.js";
 
 type PathItem = NonNullable<v.BaseIssue<unknown>["path"]>[number];
 
+/**
+ * `path` followed by `key`: `.key`, or `["key"]` for a key that is data (a task id, a variable
+ * name) with characters that would blur the path, a line break or a dot.
+ */
+export function withKey(path: string, key: string): string {
+  if (!/^[\w$-]+$/.test(key)) return `${path}[${JSON.stringify(key)}]`;
+  return path === "" ? key : `${path}.${key}`;
+}
+
 /** Renders a field path the way users write it: `iteration_check.history[0].test_result`. */
 function renderPath(path: readonly PathItem[]): string {
   let out = "";
   for (const item of path) {
-    out +=
-      typeof item.key === "number"
-        ? `[${item.key}]`
-        : `${out === "" ? "" : "."}${String(item.key)}`;
+    out = typeof item.key === "number" ? `${out}[${item.key}]` : withKey(out, String(item.key));
   }
   return out;
 }

@@ -12,10 +12,15 @@ export function numberAtLeast(min: number) {
   return v.pipe(v.number(expectation), v.finite(expectation), v.minValue(min, expectation));
 }
 
-/** An integer >= `min`; `"3"` is not `3`. */
+/** An integer >= `min`; `"3"` is not `3`, and `1e300` is too large to count with. */
 export function integerAtLeast(min: number) {
   const expectation = `expected an integer >= ${min}`;
-  return v.pipe(v.number(expectation), v.integer(expectation), v.minValue(min, expectation));
+  return v.pipe(
+    v.number(expectation),
+    v.integer(expectation),
+    v.minValue(min, expectation),
+    v.maxValue(Number.MAX_SAFE_INTEGER, `${expectation} and <= ${Number.MAX_SAFE_INTEGER}`),
+  );
 }
 
 /** A boolean; `"true"` and `yes` are not. */

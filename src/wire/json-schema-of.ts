@@ -27,8 +27,12 @@ function actionKeywords(action: Node, base: JsonSchema): JsonSchema {
       return { type: "integer" };
     case "min_value":
       return { minimum: requirement };
+    case "max_value":
+      return { maximum: requirement };
     case "min_length":
       return base.type === "array" ? { minItems: requirement } : { minLength: requirement };
+    case "max_length":
+      return base.type === "array" ? { maxItems: requirement } : { maxLength: requirement };
     case "non_empty":
       return { minLength: 1 };
     case "regex":

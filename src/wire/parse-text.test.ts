@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LoopgateError } from "../core/errors.js";
 import { InputError } from "./input-error.js";
-import { parseText } from "./parse-text.js";
+import { MAX_YAML_TOKENS, parseText } from "./parse-text.js";
 
 function failure(text: string, source = "in.yaml"): InputError {
   try {
@@ -75,12 +75,74 @@ describe("parseText", () => {
   });
 
   it.each([
-    ["YAML", "counters: {iteration: 1}\ncounters: {iteration: 2}\n", 2],
-    ["nested YAML", "a:\n  b: 1\n  b: 2\n", 3],
-    ["JSON", '{"a": 1, "a": 2}', 1],
-  ])("refuses duplicate keys in %s", (_name, text, line) => {
+    ["YAML", "counters: {iteration: 1}\ncounters: {iteration: 2}\n", 2, 1, "counters"],
+    ["nested YAML", "a:\n  b: 1\n  b: 2\n", 3, 3, "b"],
+    ["a YAML flow mapping", "{a: 1, b: 2, a: 3}", 1, 14, "a"],
+    ["YAML, where 1 and '1' are one key of the object", "1: x\n'1': y\n", 2, 1, "1"],
+    ["JSON", '{"a": 1, "a": 2}', 1, 10, "a"],
+    ["nested JSON", '{"a": [{"b": 1}, {"b": 2, "c": {"d": 0, "d": 1}}]}', 1, 41, "d"],
+    ["JSON, where escapes spell the same key", '{"ab": 1, "a\\u0062": 2}', 1, 11, "ab"],
+  ])("refuses duplicate keys in %s, naming the key", (_name, text, line, column, key) => {
     expect(failure(text).message).toBe(
-      `in.yaml: not valid YAML or JSON at line ${line}, column ${line === 1 ? 10 : line === 2 ? 1 : 3}: Map keys must be unique`,
+      `in.yaml: not valid YAML or JSON at line ${line}, column ${column}: duplicate key "${key}"`,
+    );
+  });
+
+  it("keeps equal keys of different mappings apart", () => {
+    expect(
+      parseText('{"a": {"x": 1}, "b": {"x": 2}, "c": [{"x": 3}, {"x": 4}]}', "in.json"),
+    ).toEqual({ a: { x: 1 }, b: { x: 2 }, c: [{ x: 3 }, { x: 4 }] });
+    expect(parseText("a: {x: 1}\nb: [{x: 2}, {x: 3}]\n", "in.yaml")).toEqual({
+      a: { x: 1 },
+      b: [{ x: 2 }, { x: 3 }],
+    });
+  });
+
+  it("quotes a long or odd duplicate key briefly and on one line", () => {
+    const key = `k\n${"x".repeat(200)}`;
+    const message = failure(
+      JSON.stringify({ [key]: 1 }).replace("}", `, ${JSON.stringify(key)}: 2}`),
+    ).message;
+    expect(message).toMatch(/: duplicate key "k\\nx{55}…"$/);
+  });
+
+  it("refuses a mapping of 80,000 keys with one repeated at the end quickly: the check is linear", () => {
+    const keys = Array.from({ length: 80_000 }, (_, index) => `key${index}: ${index}`);
+    const started = performance.now();
+    expect(failure(`${keys.join("\n")}\nkey0: again\n`).message).toMatch(/duplicate key "key0"$/);
+    const json = `{${keys.map((entry) => `"${entry.replace(": ", '": ')}`).join(", ")}, "key0": 1}`;
+    expect(failure(json).message).toMatch(/duplicate key "key0"$/);
+    // Not a timing test: yaml's own check took 31 s here; a generous bound only catches that.
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
+
+  it("reads valid JSON whatever its size without the YAML parser's token limit", () => {
+    const list = Array.from({ length: MAX_YAML_TOKENS + 10 }, () => 1);
+    expect(
+      (parseText(JSON.stringify({ scores: list }), "in.json") as { scores: number[] }).scores,
+    ).toHaveLength(list.length);
+  });
+
+  it("refuses a YAML document of more than MAX_YAML_TOKENS tokens before building its tree", () => {
+    expect(failure("- 1\n".repeat(MAX_YAML_TOKENS)).message).toBe(
+      "in.yaml: too many values for a YAML document (over 1,000,000 tokens); give it as JSON",
+    );
+  });
+
+  it("reads flow-style YAML that starts like JSON", () => {
+    expect(parseText("{a: 1, b: [x]}", "in.yaml")).toEqual({ a: 1, b: ["x"] });
+    expect(parseText("[a, {b: c}]", "in.yaml")).toEqual(["a", { b: "c" }]);
+  });
+
+  it.each([
+    ["a flow list", "[".repeat(5_000)],
+    [
+      "a block mapping",
+      Array.from({ length: 3_000 }, (_, depth) => `${" ".repeat(depth)}a:`).join("\n"),
+    ],
+  ])("refuses %s nested too deeply as invalid input, not a crash", (_name, text) => {
+    expect(failure(text).message).toMatch(
+      /^in\.yaml: not valid YAML or JSON at line \d+, column \d+: /,
     );
   });
 

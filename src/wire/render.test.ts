@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { render } from "./render.js";
@@ -43,5 +44,37 @@ describe("render", () => {
   it("writes a shared object twice rather than as an alias", () => {
     const shared = { x: 1 };
     expect(render({ a: shared, b: shared }, "yaml")).not.toMatch(/[&*]/);
+  });
+});
+
+describe("render on hostile text", () => {
+  const hostile = {
+    title: "a\u001b]0;owned\u0007b",
+    csi: "\u009b31mred\u009d",
+    lines: "one\ntwo\u001b[2K\rthree\n",
+    separators: "a\u2028b\u2029c\u202ed",
+  };
+
+  it.each(["yaml", "json"] as const)(
+    "prints %s with no control character or escape sequence, that reads back as the same document",
+    (format) => {
+      const text = render(hostile, format);
+      // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+      expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e]/);
+      expect(format === "json" ? JSON.parse(text) : parse(text)).toEqual(hostile);
+    },
+  );
+
+  it("reads back as the same document whatever the strings hold (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ unit: "binary" }), fc.string({ unit: "binary" })),
+        (document) => {
+          expect(parse(render(document, "yaml"))).toEqual(document);
+          expect(JSON.parse(render(document, "json"))).toEqual(document);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { format, resolveConfig } from "prettier";
 import { parse } from "yaml";
 import { jsonSchemaOf } from "./json-schema-of.js";
-import { decodeTaskFile, planOf, stepsOf, taskFileSchema } from "./task-file.js";
+import {
+  decodeTaskFile,
+  MAX_ARGUMENT_BYTES,
+  MAX_TASK_ID_LENGTH,
+  MAX_TIMER_MS,
+  planOf,
+  stepsOf,
+  taskFileSchema,
+} from "./task-file.js";
 
 const minimal = {
   steps: { generate: { command: ["node", "agent.mjs"] } },
@@ -125,5 +133,132 @@ describe("task file JSON Schema", () => {
       "no_progress",
       "time_limit_ms",
     ]);
+  });
+});
+
+describe("hostile task files are refused up front, naming the field", () => {
+  const step = (fields: Record<string, unknown>) => ({
+    ...minimal,
+    steps: { generate: { command: ["node", "agent.mjs"], ...fields } },
+  });
+  const task = (fields: Record<string, unknown>) => ({
+    ...minimal,
+    tasks: [{ id: "t1", prompt: "p", ...fields }],
+  });
+  const big = "a".repeat(MAX_ARGUMENT_BYTES + 1);
+
+  it.each([
+    [
+      "an empty program",
+      step({ command: [""] }),
+      "steps.generate.command[0]: expected a program to run",
+    ],
+    [
+      "a blank program",
+      step({ command: [" ", "x"] }),
+      "steps.generate.command[0]: expected a program to run",
+    ],
+    ["an empty argv", step({ command: [] }), "steps.generate.command: expected a non-empty list"],
+    [
+      "an empty shell line",
+      step({ command: "" }),
+      "steps.generate.command: expected a list of arguments or a shell command string",
+    ],
+    [
+      "a blank shell line",
+      step({ command: " \t\n" }),
+      "steps.generate.command: expected a shell command line",
+    ],
+    [
+      "a NUL in the program",
+      step({ command: ["no\u0000de"] }),
+      "steps.generate.command[0]: expected no NUL byte",
+    ],
+    [
+      "a NUL in an argument",
+      step({ command: ["node", "-e\u0000x"] }),
+      "steps.generate.command[1]: expected no NUL byte",
+    ],
+    [
+      "a NUL in a shell line",
+      step({ command: "echo \u0000" }),
+      "steps.generate.command: expected no NUL byte",
+    ],
+    [
+      "a NUL in an env value",
+      step({ env: { A: "x\u0000y" } }),
+      "steps.generate.env.A: expected no NUL byte",
+    ],
+    ["a NUL in cwd", step({ cwd: "a\u0000b" }), "steps.generate.cwd: expected no NUL byte"],
+    [
+      "an argument over the system's limit",
+      step({ command: ["node", big] }),
+      `steps.generate.command[1]: expected at most ${MAX_ARGUMENT_BYTES} bytes`,
+    ],
+    [
+      "an env entry over the system's limit",
+      step({ env: { A: big.slice(2) } }),
+      'steps.generate.env: "A" with its value is 131072 bytes',
+    ],
+    [
+      "arguments over the system's limit together",
+      step({ command: ["node", ...Array(9).fill(big.slice(1))] }),
+      "steps.generate: the command and env take",
+    ],
+    [
+      "a timeout no timer can wait",
+      step({ timeout_ms: 3_000_000_000 }),
+      `steps.generate.timeout_ms: expected at most ${MAX_TIMER_MS} ms`,
+    ],
+    [
+      "a poll interval no timer can wait",
+      { ...minimal, review_wait: { interval_ms: MAX_TIMER_MS + 1 } },
+      "review_wait.interval_ms: expected at most",
+    ],
+    [
+      "an iteration cap too large to count with",
+      { ...minimal, iteration_control: { max_iterations: 1e300 } },
+      "iteration_control.max_iterations: expected an integer >= 1 and <= 9007199254740991",
+    ],
+    [
+      "an output limit over 64 MiB",
+      { ...minimal, output_limit_bytes: 2 ** 40 },
+      "output_limit_bytes: expected at most 67108864 (64 MiB)",
+    ],
+    [
+      "a task id longer than the limit",
+      task({ id: "a".repeat(MAX_TASK_ID_LENGTH + 1) }),
+      `tasks[0].id: expected at most ${MAX_TASK_ID_LENGTH} characters`,
+    ],
+    [
+      "a task id that reads as an option",
+      task({ id: "-h" }),
+      "tasks[0].id: expected a task id that does not start with '-'",
+    ],
+    [
+      "a task id with a path separator",
+      task({ id: "a/b" }),
+      "tasks[0].id: expected letters, digits",
+    ],
+    [
+      "a task id with a control character",
+      task({ id: "a\u001b]0;x" }),
+      "tasks[0].id: expected letters, digits",
+    ],
+    [
+      "a task id of dots",
+      task({ id: ".." }),
+      "tasks[0].id: expected a task id, not a directory name",
+    ],
+  ])("refuses %s", (_name, document, message) => {
+    expect(decode(document)).toThrow(message);
+  });
+
+  it("keeps a task id of the longest length and a timeout of the longest timer", () => {
+    const file = decodeTaskFile({
+      steps: { generate: { command: ["node"], timeout_ms: MAX_TIMER_MS } },
+      tasks: [{ id: "a".repeat(MAX_TASK_ID_LENGTH), prompt: "p" }],
+    });
+    expect(file.steps.generate.timeoutMs).toBe(MAX_TIMER_MS);
   });
 });

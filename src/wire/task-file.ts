@@ -9,19 +9,71 @@ import {
   type ReviewWait,
 } from "../core/loop/loop-plan.js";
 import { iterationControl, stopConditions } from "./decide-document.js";
-import { decodeDocument } from "./decode-document.js";
+import { decodeDocument, describeValue } from "./decode-document.js";
 import { integerAtLeast, list, mapping, name, numberAtLeast, text } from "./fields.js";
 import { InputError } from "./input-error.js";
+
+/** Longest task id: ids name a run's files and directories, and file names stop at 255 bytes. */
+export const MAX_TASK_ID_LENGTH = 128;
+
+/** Longest timer Node can set, 2^31 − 1 ms (about 24.8 days): a longer one fires at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** Longest argument, or environment entry `NAME=value`, Linux hands a program (MAX_ARG_STRLEN). */
+export const MAX_ARGUMENT_BYTES = 131_071;
+
+/**
+ * Most bytes of one step's arguments and environment entries together: the system's limit
+ * (ARG_MAX, 2 MiB on Linux) also counts the environment loopgate passes on.
+ */
+export const MAX_STEP_ARGUMENT_BYTES = 1_048_576;
+
+/** Largest `output_limit_bytes`: the captured output is held in memory and journaled. */
+export const MAX_OUTPUT_LIMIT_BYTES = 64 * 1024 * 1024;
+
+const NO_NUL = "expected no NUL byte (a program cannot receive one)";
+const NOT_TOO_LONG = `expected at most ${MAX_ARGUMENT_BYTES} bytes (the system's limit on one argument)`;
+
+const utf8 = new TextEncoder();
+
+const hasNoNul = (value: string) => !value.includes("\u0000");
+
+/** A UTF-16 code unit is 1 to 3 UTF-8 bytes: most strings are judged without being encoded. */
+const fitsOneArgument = (value: string) =>
+  value.length * 3 <= MAX_ARGUMENT_BYTES ||
+  (value.length <= MAX_ARGUMENT_BYTES && utf8.encode(value).length <= MAX_ARGUMENT_BYTES);
+
+/** Why a program cannot receive this string as an argument or a variable, if it cannot. */
+function argumentProblem(value: string): string | undefined {
+  if (!hasNoNul(value)) return NO_NUL;
+  return fitsOneArgument(value) ? undefined : NOT_TOO_LONG;
+}
+
+/** A string a program can receive: no NUL byte (it would end the string there) and not too long. */
+const argument = v.pipe(text, v.check(hasNoNul, NO_NUL), v.check(fitsOneArgument, NOT_TOO_LONG));
+
+const notBlank = (value: string) => value.trim() !== "";
 
 /** A command: an argv array run as is, or a shell string the user wrote, run by `sh -c`. */
 const command = v.union(
   [
+    // The arguments are checked after decoding (checkStepLimits): inside a union, valibot
+    // reports a list whose items fail as "not a list", without the item's path.
     v.pipe(
       v.array(text),
       v.minLength(1, "expected a non-empty list"),
+      v.forward(
+        v.check((argv) => notBlank(argv[0] ?? ""), "expected a program to run"),
+        [0],
+      ),
       v.description("argv: the program and its arguments, run without a shell"),
     ),
-    v.pipe(name, v.description("a shell command line, run with sh -c")),
+    v.pipe(
+      name,
+      argument,
+      v.check(notBlank, "expected a shell command line with something to run"),
+      v.description("a shell command line, run with sh -c"),
+    ),
   ],
   "expected a list of arguments or a shell command string",
 );
@@ -29,12 +81,27 @@ const command = v.union(
 // Variables are names a shell can export; LOOPGATE_ ones are the step protocol's and reserved.
 const ENV_NAME = /^[a-z_]\w*$/i;
 
+/** A timer's length in ms, from `min` to the longest Node can set. */
+function timerMs(min: number) {
+  return v.pipe(
+    integerAtLeast(min),
+    v.maxValue(
+      MAX_TIMER_MS,
+      `expected at most ${MAX_TIMER_MS} ms (about 24.8 days, the longest timer)`,
+    ),
+  );
+}
+
 const step = mapping(
   {
     command,
-    cwd: v.optional(v.pipe(name, v.description("working directory, relative to the task file"))),
-    env: v.optional(v.record(v.string(), text, "expected a mapping of variable names to strings")),
-    timeout_ms: v.optional(v.pipe(integerAtLeast(1), v.description("default 3600000 (1 hour)"))),
+    cwd: v.optional(
+      v.pipe(name, argument, v.description("working directory, relative to the task file")),
+    ),
+    env: v.optional(
+      v.record(v.string(), argument, "expected a mapping of variable names to strings"),
+    ),
+    timeout_ms: v.optional(v.pipe(timerMs(1), v.description("default 3600000 (1 hour)"))),
   },
   "expected a mapping with command, cwd, env, timeout_ms",
 );
@@ -59,7 +126,7 @@ const onAnswer = mapping(
 );
 
 const reviewWait = mapping(
-  { max_polls: v.optional(integerAtLeast(0)), interval_ms: v.optional(integerAtLeast(0)) },
+  { max_polls: v.optional(integerAtLeast(0)), interval_ms: v.optional(timerMs(0)) },
   "expected a mapping with max_polls, interval_ms",
 );
 
@@ -71,10 +138,13 @@ const settingsEntries = {
   review_wait: v.optional(reviewWait),
 };
 
-// Task ids name files and directories of the run, so they stay portable.
+// Task ids name files and directories of the run, so they stay portable, and they are operands
+// of `loopgate answer`, `history` and `explain`, so none reads as an option.
 const taskId = v.pipe(
   name,
+  v.maxLength(MAX_TASK_ID_LENGTH, `expected at most ${MAX_TASK_ID_LENGTH} characters`),
   v.regex(/^[\w.-]+$/, "expected letters, digits, '.', '_' or '-'"),
+  v.check((id) => !id.startsWith("-"), "expected a task id that does not start with '-'"),
   v.check((id) => id !== "." && id !== "..", "expected a task id, not a directory name"),
 );
 
@@ -89,7 +159,11 @@ export const taskFileSchema = mapping(
     $schema: v.optional(text),
     ...settingsEntries,
     output_limit_bytes: v.optional(
-      v.pipe(integerAtLeast(1024), v.description("captured output kept per step, default 1 MiB")),
+      v.pipe(
+        integerAtLeast(1024),
+        v.maxValue(MAX_OUTPUT_LIMIT_BYTES, `expected at most ${MAX_OUTPUT_LIMIT_BYTES} (64 MiB)`),
+        v.description("captured output kept per step, default 1 MiB"),
+      ),
     ),
     steps,
     tasks: v.pipe(list(task), v.minLength(1, "expected at least one task")),
@@ -134,16 +208,39 @@ export interface TaskFile extends Settings {
   readonly tasks: readonly TaskEntry[];
 }
 
-/** Refuses variable names a shell cannot export and the step protocol's own. */
-function checkEnv(spec: StepSpec | undefined, path: string): void {
-  for (const key of Object.keys(spec?.env ?? {})) {
+/**
+ * Refuses variable names a shell cannot export and the step protocol's own, entries longer than
+ * a program can receive, and a step whose arguments and environment pass the system's limit.
+ */
+function checkStepLimits(spec: StepSpec | undefined, path: string): void {
+  if (spec === undefined) return;
+  const argv = typeof spec.command === "string" ? ["sh", "-c", spec.command] : spec.command;
+  if (typeof spec.command !== "string") {
+    for (const [index, item] of spec.command.entries()) {
+      const problem = argumentProblem(item);
+      if (problem !== undefined)
+        throw new InputError(`${path}.command[${index}]`, `${problem}, got ${describeValue(item)}`);
+    }
+  }
+  let total = argv.reduce((sum, item) => sum + utf8.encode(item).length + 1, 0);
+  for (const [key, value] of Object.entries(spec.env ?? {})) {
+    const entry = utf8.encode(`${key}=${value}`).length;
+    total += entry + 1;
     const problem = !ENV_NAME.test(key)
       ? "is not an environment variable name"
       : key.startsWith("LOOPGATE_")
         ? "is reserved for loopgate (the step protocol sets it)"
-        : undefined;
+        : entry > MAX_ARGUMENT_BYTES
+          ? `with its value is ${entry} bytes, over ${MAX_ARGUMENT_BYTES} (the system's limit on one entry)`
+          : undefined;
     if (problem !== undefined)
-      throw new InputError(`${path}.env`, `${JSON.stringify(key)} ${problem}`);
+      throw new InputError(`${path}.env`, `${JSON.stringify(key.slice(0, 60))} ${problem}`);
+  }
+  if (total > MAX_STEP_ARGUMENT_BYTES) {
+    throw new InputError(
+      path,
+      `the command and env take ${total} bytes, over ${MAX_STEP_ARGUMENT_BYTES} (the system limits a program's arguments and environment)`,
+    );
   }
 }
 
@@ -151,9 +248,9 @@ function checkEnv(spec: StepSpec | undefined, path: string): void {
 export function decodeTaskFile(document: unknown): TaskFile {
   const file = decodeDocument(taskFileSchema, document) as TaskFile;
   for (const name of ["generate", "test", "review"] as const) {
-    checkEnv(file.steps[name], `steps.${name}`);
+    checkStepLimits(file.steps[name], `steps.${name}`);
     for (const [index, entry] of file.tasks.entries()) {
-      checkEnv(entry.steps?.[name], `tasks[${index}].steps.${name}`);
+      checkStepLimits(entry.steps?.[name], `tasks[${index}].steps.${name}`);
     }
   }
   const seen = new Set<string>();

@@ -3,6 +3,7 @@ import type { Verdict } from "../core/verdict.js";
 import { integerAtLeast, limitEntries, mapping, measuredEntries } from "./fields.js";
 import { decodeDocument } from "./decode-document.js";
 import { toWire } from "./codec.js";
+import { redactStrings } from "../core/redaction/redact-strings.js";
 
 /** Schema of the `verdict` input document (SPEC §2). */
 export const verdictDocumentSchema = mapping(
@@ -19,9 +20,12 @@ export const verdictDocumentSchema = mapping(
   "expected a mapping with counters and policy",
 );
 
-/** Validates a parsed `verdict` document and converts it to the core's input. */
+/**
+ * Validates a parsed `verdict` document and converts it to the core's input. Its text (an
+ * approval's `note` and `by`, signatures) is redacted first: the verdict quotes it.
+ */
 export function decodeVerdictDocument(document: unknown): VerdictInput {
-  return decodeDocument(verdictDocumentSchema, document) as VerdictInput;
+  return decodeDocument(verdictDocumentSchema, redactStrings(document)) as VerdictInput;
 }
 
 /** The wire document printed for a verdict. */

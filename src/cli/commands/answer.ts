@@ -3,13 +3,16 @@ import type { AwaitAnswer } from "../../core/loop/loop-effect.js";
 import type { LoopState } from "../../core/loop/loop-state.js";
 import { awaitedAnswers } from "../../core/loop/effects-of.js";
 import { transition } from "../../core/loop/transition.js";
-import { loadRun } from "../../runner/load-run.js";
+import { isDamage, loadRun } from "../../runner/load-run.js";
 import { openJournal, whoAmI } from "../../runner/session.js";
 import { runOption } from "../../runner/pick-run.js";
 import type { Journal } from "../../runner/journal.js";
+import type { JournalError } from "../../runner/journal-error.js";
 import { InputError } from "../../wire/input-error.js";
+import { redactStrings } from "../../core/redaction/redact-strings.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
+import { SkippedRuns } from "../skipped-runs.js";
 import { UsageError } from "../usage-error.js";
 
 /** The answer the flags describe; exactly one of --option, --text, --approve, --abort. */
@@ -60,11 +63,23 @@ function awaitingIn(journal: Journal, runId: number, taskId: string): Awaiting {
   return { runId, state, effect };
 }
 
-/** The run (latest first) in which the task waits for an answer, each run rebuilt once. */
-function runAwaiting(journal: Journal, taskId: string): Awaiting {
-  for (const run of journal.runs().reverse()) {
-    const found = awaitingIn(journal, run.id, taskId);
-    if (found.effect !== undefined) return found;
+/**
+ * The run (latest first) in which the task waits for an answer, each run rebuilt once; a damaged
+ * run on the way is handed to `skipped` and left out.
+ */
+function runAwaiting(
+  journal: Journal,
+  taskId: string,
+  skipped: (error: JournalError) => void,
+): Awaiting {
+  for (const runId of journal.runIds().reverse()) {
+    try {
+      const found = awaitingIn(journal, runId, taskId);
+      if (found.effect !== undefined) return found;
+    } catch (error) {
+      if (!isDamage(error)) throw error;
+      skipped(error);
+    }
   }
   throw new InputError(
     "TASK",
@@ -93,9 +108,12 @@ On --option and --text, the answer reaches the task's next generate step
 (LOOPGATE_ANSWER_FILE) and the task's caps are re-granted by its on_answer
 policy (default: 2 more attempts).
 
-Exit codes: 0 recorded, 2 invalid arguments (no such task or option), 1 internal error.
+Looking for TASK, a damaged run is left out and named on stderr.
+
+Exit codes: 0 recorded, 2 invalid arguments (no such task or option), 5 the run
+or journal is damaged (see loopgate doctor), 1 internal error.
 `,
-  async run({ args, stdout }) {
+  async run({ args, stdout, stderr }) {
     const { values, positionals } = parseOptions(
       "answer",
       args,
@@ -114,12 +132,15 @@ Exit codes: 0 recorded, 2 invalid arguments (no such task or option), 1 internal
     const taskId = positionals[0];
     if (taskId === undefined)
       throw new UsageError("answer: missing TASK (see loopgate answer --help)");
-    const answer = answerOf(values);
-    const journal = openJournal(values.db);
+    // Redacted before it is journaled: the answer reaches history, export and the next step.
+    const answer = redactStrings(answerOf(values));
+    const chosen = runOption(values.run);
+    const journal = openJournal(values.db, "write");
     try {
-      const chosen = runOption(values.run);
       const { runId, state, effect } =
-        chosen === undefined ? runAwaiting(journal, taskId) : awaitingIn(journal, chosen, taskId);
+        chosen === undefined
+          ? runAwaiting(journal, taskId, new SkippedRuns(stderr).skip)
+          : awaitingIn(journal, chosen, taskId);
       if (effect === undefined) {
         throw new InputError(
           "TASK",

@@ -1,4 +1,5 @@
 import { decide } from "../../core/decide.js";
+import { printable } from "../../core/printable.js";
 import type { Decision } from "../../core/decision.js";
 import {
   applySummarizer,
@@ -13,6 +14,7 @@ import {
 import { parseText } from "../../wire/parse-text.js";
 import { render } from "../../wire/render.js";
 import { formatOf, type Command } from "../command.js";
+import { INPUT_LIMIT_HELP, INPUT_LIMIT_OPTION, maxInputBytesOf } from "../input-limit.js";
 import { parseOptions } from "../parse-options.js";
 import { readInput } from "../read-input.js";
 import { UsageError } from "../usage-error.js";
@@ -39,7 +41,7 @@ async function summarized(
   const outcome = await applySummarizer(decision, commandSummarizer(command), timeoutMs);
   if (!outcome.rewritten) {
     process.stderr.write(
-      `warning: summarizer ignored, deterministic escalation printed: ${outcome.error.replace(/\s+/g, " ")}\n`,
+      `warning: summarizer ignored, deterministic escalation printed: ${printable(outcome.error.replace(/\s+/g, " "))}\n`,
     );
   }
   return outcome.decision;
@@ -69,6 +71,7 @@ Options:
   --summarizer-timeout MS
                   how long the summarizer may take (default 30000)
   --json          print JSON instead of YAML (same keys)
+${INPUT_LIMIT_HELP}
   -h, --help
 
 Example:
@@ -91,9 +94,11 @@ Exit codes: 0 a decision was printed, 2 invalid input or arguments, 1 internal e
         config: { type: "string" },
         summarizer: { type: "string" },
         "summarizer-timeout": { type: "string" },
+        ...INPUT_LIMIT_OPTION,
       },
       1,
     );
+    const limit = maxInputBytesOf("decide", values["max-input-bytes"]);
     const configFile = values.config;
     const inputFile = positionals[0];
     if (configFile === "-" && (inputFile === undefined || inputFile === "-")) {
@@ -104,10 +109,10 @@ Exit codes: 0 a decision was printed, 2 invalid input or arguments, 1 internal e
     const config =
       configFile === undefined
         ? {}
-        : await readInput(configFile).then(({ text, source }) =>
+        : await readInput(configFile, limit).then(({ text, source }) =>
             decodeConfigDocument(parseText(text, source)),
           );
-    const input = await readInput(inputFile);
+    const input = await readInput(inputFile, limit);
     const timeoutMs = timeoutOf(values["summarizer-timeout"]);
     const decided = decide(decodeDecideDocument(parseText(input.text, input.source), config));
     const decision = await summarized(decided, values.summarizer, timeoutMs);

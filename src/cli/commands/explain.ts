@@ -8,6 +8,7 @@ import { toWire } from "../../wire/codec.js";
 import { InputError } from "../../wire/input-error.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
+import { SkippedRuns } from "../skipped-runs.js";
 import { UsageError } from "../usage-error.js";
 
 /** `loopgate explain`: why a journaled decision was taken. */
@@ -24,9 +25,11 @@ Options:
   --db PATH   the journal; default .loopgate/journal.db here
   --json      print JSON
 
-Exit codes: 0 printed, 2 invalid arguments (no such task or decision), 1 internal error.
+Exit codes: 0 printed, 2 invalid arguments (no such task or decision, no
+journal), 5 the run is damaged or damaged runs were left out (named on stderr;
+see loopgate doctor), 1 internal error.
 `,
-  async run({ args, stdout }) {
+  async run({ args, stdout, stderr }) {
     const { values, positionals } = parseOptions(
       "explain",
       args,
@@ -41,10 +44,12 @@ Exit codes: 0 printed, 2 invalid arguments (no such task or decision), 1 interna
         `explain: ITERATION must be a positive integer, got ${JSON.stringify(iterationText)}`,
       );
     }
-    const journal = openJournal(values.db);
+    const journal = openJournal(values.db, "read");
     try {
-      const run = runsFor(journal, values.run, taskId).at(-1);
-      const decisions = (run === undefined ? [] : journal.events(run.id))
+      const skipped = new SkippedRuns(stderr);
+      const loaded = runsFor(journal, values.run, taskId, skipped.skip).at(-1);
+      const run = loaded?.run;
+      const decisions = (loaded?.entries ?? [])
         .map((entry) => entry.event)
         .filter(
           (event): event is DecisionRecorded =>
@@ -67,7 +72,7 @@ Exit codes: 0 printed, 2 invalid arguments (no such task or decision), 1 interna
         stdout(
           `${JSON.stringify(toWire({ run: run.id, decision, input, ...explanation }), null, 2)}\n`,
         );
-        return 0;
+        return skipped.exitCode();
       }
       const check = input.iterationCheck;
       const cap = input.stopConditions.budgetCap;
@@ -85,7 +90,7 @@ ${columns(["condition", "fired", "why"], rows).replace(/^(?=.)/gm, "  ")}
 ${explanation.rule}
 `,
       );
-      return 0;
+      return skipped.exitCode();
     } finally {
       journal.close();
     }

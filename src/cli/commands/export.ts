@@ -3,6 +3,7 @@ import { openJournal } from "../../runner/session.js";
 import { toWire } from "../../wire/codec.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
+import { SkippedRuns } from "../skipped-runs.js";
 import { UsageError } from "../usage-error.js";
 
 /** `loopgate export --jsonl`: the journal as JSON lines, for audits and other tools. */
@@ -18,9 +19,12 @@ Options:
   --run ID    only this run
   --db PATH   the journal; default .loopgate/journal.db here
 
-Exit codes: 0 printed, 2 invalid arguments, 1 internal error.
+A damaged event is left out and named on stderr; the others are printed.
+
+Exit codes: 0 printed, 2 invalid arguments or no journal, 5 damaged events left
+out (see loopgate doctor), 1 internal error.
 `,
-  async run({ args, stdout }) {
+  async run({ args, stdout, stderr }) {
     const { values } = parseOptions(
       "export",
       args,
@@ -28,16 +32,21 @@ Exit codes: 0 printed, 2 invalid arguments, 1 internal error.
       0,
     );
     if (values.jsonl !== true) throw new UsageError("export: give --jsonl (the only format)");
-    const journal = openJournal(values.db);
+    const run = runOption(values.run);
+    const journal = openJournal(values.db, "read");
     try {
-      const run = runOption(values.run);
-      const entries = run === undefined ? journal.allEvents() : journal.events(run);
-      for (const entry of entries) {
+      const skipped = new SkippedRuns(stderr);
+      for (const read of journal.readEvents(run)) {
+        if (!read.ok) {
+          skipped.skip(read.error);
+          continue;
+        }
+        const entry = read.entry;
         stdout(
           `${JSON.stringify({ seq: entry.seq, run_id: entry.runId, at: entry.at, ...(toWire(entry.event) as object), meta: entry.meta })}\n`,
         );
       }
-      return 0;
+      return skipped.exitCode();
     } finally {
       journal.close();
     }

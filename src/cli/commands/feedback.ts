@@ -13,6 +13,7 @@ import { render } from "../../wire/render.js";
 import { toWire } from "../../wire/codec.js";
 import { InputError } from "../../wire/input-error.js";
 import { formatOf, type Command } from "../command.js";
+import { INPUT_LIMIT_OPTION, maxInputBytesOf, tooLarge } from "../input-limit.js";
 import { parseOptions } from "../parse-options.js";
 import { UsageError } from "../usage-error.js";
 
@@ -46,6 +47,10 @@ Options:
                     to it (default: the current directory; a project root the
                     log's own paths show is cut too)
   --max-length N    cap on summary plus items, in characters (default 500)
+  --max-input-bytes N
+                    refuse a review larger than N bytes (default 16777216,
+                    16 MiB): a review is one document; test logs are read as
+                    a stream, of any size
   --json            print JSON instead of YAML (same keys)
   -h, --help
 
@@ -82,6 +87,7 @@ Exit codes: 0 feedback was printed, 2 invalid input or arguments, 1 internal err
         "max-length": { type: "string" },
         root: { type: "string" },
         report: { type: "string", multiple: true },
+        ...INPUT_LIMIT_OPTION,
       },
       1,
     );
@@ -91,6 +97,7 @@ Exit codes: 0 feedback was printed, 2 invalid input or arguments, 1 internal err
     if (kind === "review" && values.runner !== undefined) {
       throw new UsageError("feedback: --runner applies to --kind test only");
     }
+    const limit = maxInputBytesOf("feedback", values["max-input-bytes"]);
     const file = positionals[0];
     const root = rootOf(values.root);
     const reportFiles = values.report ?? [];
@@ -100,7 +107,13 @@ Exit codes: 0 feedback was printed, 2 invalid input or arguments, 1 internal err
     const reports = reportFiles.map(readReportFile);
     const alone = reports.length > 0 && file === undefined && process.stdin.isTTY;
     const { feedback } = await readLog(alone ? null : file, (source) =>
-      logFeedback(source, { kind, maxLength, parsers, root, reports }),
+      logFeedback(kind === "review" ? bounded(source, limit, file) : source, {
+        kind,
+        maxLength,
+        parsers,
+        root,
+        reports,
+      }),
     );
     stdout(render(toWire({ feedback }), formatOf(values.json)));
     return 0;
@@ -152,6 +165,21 @@ function parserNamed(name: string): TestOutputParser {
 
 /** A stream with nothing in it. */
 async function* noInput(): AsyncGenerator<Uint8Array> {}
+
+/** The source's bytes, refused as a whole once they pass `limit`: a review is a document. */
+async function* bounded(
+  source: AsyncIterable<Uint8Array>,
+  limit: number,
+  file: string | undefined,
+): AsyncIterable<Uint8Array> {
+  let size = 0;
+  for await (const chunk of source) {
+    size += chunk.length;
+    if (size > limit)
+      throw tooLarge(file === undefined || file === "-" ? "stdin" : file, null, limit);
+    yield chunk;
+  }
+}
 
 /**
  * Runs `read` on FILE's bytes or standard input's (none for `null`: reports read alone); an

@@ -3,12 +3,12 @@ import { startLoop } from "../../core/loop/start-loop.js";
 import { transition } from "../../core/loop/transition.js";
 import { runsFor } from "../../runner/find-runs.js";
 import { eventLine } from "../../runner/line-progress.js";
-import { loadRun } from "../../runner/load-run.js";
 import { paintFor } from "../../runner/paint.js";
 import { openJournal } from "../../runner/session.js";
 import { toWire } from "../../wire/codec.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
+import { SkippedRuns } from "../skipped-runs.js";
 
 /** Indents text under an event line. */
 function indent(text: string): string {
@@ -46,9 +46,12 @@ Options:
   --db PATH   the journal; default .loopgate/journal.db here
   --json      print the journaled events as JSON
 
-Exit codes: 0 printed, 2 invalid arguments, 1 internal error.
+With TASK, a damaged run is left out and named on stderr.
+
+Exit codes: 0 printed, 2 invalid arguments or no journal, 5 the run asked for
+is damaged or damaged runs were left out (see loopgate doctor), 1 internal error.
 `,
-  async run({ args, stdout }) {
+  async run({ args, stdout, stderr }) {
     const { values, positionals } = parseOptions(
       "history",
       args,
@@ -56,14 +59,14 @@ Exit codes: 0 printed, 2 invalid arguments, 1 internal error.
       1,
     );
     const taskId = positionals[0];
-    const journal = openJournal(values.db);
+    const journal = openJournal(values.db, "read");
     const paint = paintFor(false);
     try {
-      const runs = runsFor(journal, values.run, taskId);
+      const skipped = new SkippedRuns(stderr);
       const story: unknown[] = [];
       let text = "";
-      for (const run of runs) {
-        const loaded = loadRun(journal, run.id);
+      for (const loaded of runsFor(journal, values.run, taskId, skipped.skip)) {
+        const run = loaded.run;
         text += `run ${run.id} · ${run.createdAt} · ${run.taskFile}\n`;
         let state = startLoop(loaded.plan).state;
         for (const entry of loaded.entries) {
@@ -81,7 +84,7 @@ Exit codes: 0 printed, 2 invalid arguments, 1 internal error.
         }
       }
       stdout(values.json === true ? `${JSON.stringify(toWire(story), null, 2)}\n` : text);
-      return 0;
+      return skipped.exitCode();
     } finally {
       journal.close();
     }

@@ -2,7 +2,7 @@ import { driveSession } from "../../runner/session.js";
 import { latestRun, runOption } from "../../runner/pick-run.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
-import { concurrencyOption, SESSION_HELP, SESSION_OPTIONS } from "./run.js";
+import { givenAnswers, SESSION_HELP, SESSION_OPTIONS, sessionFlags } from "./run.js";
 
 /** `loopgate resume`: carries a paused or interrupted run on from its journal. */
 export const resumeCommand: Command = {
@@ -27,9 +27,10 @@ ${SESSION_HELP}`,
       { ...SESSION_OPTIONS, run: { type: "string" } },
       0,
     );
-    const concurrency = concurrencyOption("resume", values.concurrency);
+    const flags = sessionFlags("resume", values);
+    const answers = await givenAnswers(values.answers, flags.maxInputBytes);
     return await driveSession(
-      { ...values, concurrency },
+      { ...flags, answers },
       stdout,
       (journal) => runOption(values.run) ?? latestRun(journal),
     );

@@ -1,9 +1,12 @@
 import { dirname, resolve } from "node:path";
-import { driveSession } from "../../runner/session.js";
+import { driveSession, type GivenAnswers, type SessionFlags } from "../../runner/session.js";
+import { decodeAnswersFile } from "../../wire/answers-file.js";
 import { decodeTaskFile } from "../../wire/task-file.js";
 import { parseText } from "../../wire/parse-text.js";
+import { redactTaskDocument } from "../../wire/redact-task-document.js";
 import type { Command } from "../command.js";
-import { parseOptions } from "../parse-options.js";
+import { INPUT_LIMIT_HELP, INPUT_LIMIT_OPTION, maxInputBytesOf } from "../input-limit.js";
+import { parseOptions, type ParsedOptions } from "../parse-options.js";
 import { readInput } from "../read-input.js";
 import { UsageError } from "../usage-error.js";
 
@@ -14,6 +17,7 @@ export const SESSION_OPTIONS = {
   concurrency: { type: "string" },
   quiet: { type: "boolean" },
   json: { type: "boolean" },
+  ...INPUT_LIMIT_OPTION,
 } as const;
 
 /** Help lines for the options `run` and `resume` share. */
@@ -22,6 +26,7 @@ export const SESSION_HELP = `  --db PATH       the journal (SQLite); default .lo
                     answers: {task-003: {option: 2}}
   --quiet         no progress on stderr
   --json          print the summary as JSON instead of a table
+${INPUT_LIMIT_HELP}
 
 Progress goes to stderr, one line per step result, decision and answer, each
 starting with its task; the final table (task, outcome, iterations, spend,
@@ -30,8 +35,10 @@ question at a time); elsewhere it stays paused while the other tasks go on, and
 the run stops with exit code 3 once no task can move. NO_COLOR is respected.
 
 Exit codes: 0 every task proceeded or ended, 3 tasks await answers
-(loopgate answer, then loopgate resume), 2 invalid input or arguments,
-4 another runner holds the run, 1 internal error.
+(loopgate answer, then loopgate resume), 2 invalid input or arguments (a
+--db that is not a journal loopgate can use included), 4 another runner holds
+the run, 5 the journal is damaged or changed under the runner (see loopgate
+doctor), 1 internal error.
 `;
 
 /** `--concurrency N` as a number of tasks; a usage error unless it is a positive integer. */
@@ -44,6 +51,29 @@ export function concurrencyOption(command: string, value: string | undefined): n
     );
   }
   return places;
+}
+
+/** The session flags as parsed, `--concurrency` and `--max-input-bytes` checked. */
+export function sessionFlags(
+  command: string,
+  values: ParsedOptions<typeof SESSION_OPTIONS>["values"],
+): SessionFlags & { readonly maxInputBytes: number } {
+  const concurrency = concurrencyOption(command, values.concurrency);
+  const maxInputBytes = maxInputBytesOf(command, values["max-input-bytes"]);
+  return { ...values, concurrency, maxInputBytes, answers: undefined };
+}
+
+/**
+ * The `--answers` file read and validated; run and resume read it before the journal is
+ * opened, so that a bad one leaves no trace there.
+ */
+export async function givenAnswers(
+  file: string | undefined,
+  limit: number,
+): Promise<GivenAnswers | undefined> {
+  if (file === undefined) return undefined;
+  const input = await readInput(file, limit);
+  return { byTask: decodeAnswersFile(parseText(input.text, input.source)), source: input.source };
 }
 
 /** `loopgate run`: the loop over a task file, journaled in SQLite. */
@@ -65,15 +95,22 @@ Options:
 ${SESSION_HELP}`,
   async run({ args, stdout }) {
     const { values, positionals } = parseOptions("run", args, SESSION_OPTIONS, 1);
-    const concurrency = concurrencyOption("run", values.concurrency);
     const file = positionals[0];
     if (file === undefined)
       throw new UsageError("run: missing TASKS_FILE (see loopgate run --help)");
-    const input = await readInput(file);
+    const flags = sessionFlags("run", values);
+    const input = await readInput(file, flags.maxInputBytes);
     const document = parseText(input.text, input.source);
     decodeTaskFile(document);
-    return await driveSession({ ...values, concurrency }, stdout, (journal) =>
-      journal.createRun(resolve(file), dirname(resolve(file)), document, concurrency),
+    const answers = await givenAnswers(values.answers, flags.maxInputBytes);
+    // The journal keeps the task file redacted; this session's steps get it whole.
+    return await driveSession({ ...flags, answers, taskDocument: document }, stdout, (journal) =>
+      journal.createRun(
+        resolve(file),
+        dirname(resolve(file)),
+        redactTaskDocument(document),
+        flags.concurrency,
+      ),
     );
   },
 };

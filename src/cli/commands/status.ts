@@ -1,11 +1,12 @@
 import { activeTask, awaitedAnswers, effectsOf } from "../../core/loop/effects-of.js";
 import { runSummary } from "../../core/loop/run-summary.js";
-import { loadRun } from "../../runner/load-run.js";
+import { readableRuns } from "../../runner/load-run.js";
 import { openJournal } from "../../runner/session.js";
 import { columns } from "../../runner/summary-table.js";
 import { toWire } from "../../wire/codec.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
+import { SkippedRuns } from "../skipped-runs.js";
 
 /** `loopgate status`: the runs of a journal and what each waits for. */
 export const statusCommand: Command = {
@@ -19,19 +20,22 @@ Options:
   --db PATH   the journal; default .loopgate/journal.db here
   --json      print JSON
 
-Exit codes: 0 printed, 2 invalid arguments, 1 internal error.
+A damaged run is left out and named on stderr; the others are listed.
+
+Exit codes: 0 printed, 2 invalid arguments or no journal, 5 damaged runs left
+out (see loopgate doctor), 1 internal error.
 `,
-  async run({ args, stdout }) {
+  async run({ args, stdout, stderr }) {
     const { values } = parseOptions(
       "status",
       args,
       { db: { type: "string" }, json: { type: "boolean" } },
       0,
     );
-    const journal = openJournal(values.db);
+    const journal = openJournal(values.db, "read");
     try {
-      const runs = journal.runs().map((run) => {
-        const { state } = loadRun(journal, run.id);
+      const skipped = new SkippedRuns(stderr);
+      const runs = readableRuns(journal, journal.runIds(), skipped.skip).map(({ run, state }) => {
         const effects = effectsOf(state);
         const awaited = awaitedAnswers(state).map((effect) => ({
           taskId: effect.taskId,
@@ -59,11 +63,11 @@ Exit codes: 0 printed, 2 invalid arguments, 1 internal error.
       });
       if (values.json === true) {
         stdout(`${JSON.stringify(toWire({ runs }), null, 2)}\n`);
-        return 0;
+        return skipped.exitCode();
       }
       if (runs.length === 0) {
         stdout(`no runs in ${journal.path}\n`);
-        return 0;
+        return skipped.exitCode();
       }
       const rows = runs.map((run) => [
         String(run.run),
@@ -82,7 +86,7 @@ Exit codes: 0 printed, 2 invalid arguments, 1 internal error.
         }
       }
       stdout(text);
-      return 0;
+      return skipped.exitCode();
     } finally {
       journal.close();
     }

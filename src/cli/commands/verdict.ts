@@ -3,6 +3,7 @@ import { parseText } from "../../wire/parse-text.js";
 import { render } from "../../wire/render.js";
 import { decodeVerdictDocument, encodeVerdict } from "../../wire/verdict-document.js";
 import { formatOf, type Command } from "../command.js";
+import { INPUT_LIMIT_HELP, INPUT_LIMIT_OPTION, maxInputBytesOf } from "../input-limit.js";
 import { parseOptions } from "../parse-options.js";
 import { readInput } from "../read-input.js";
 
@@ -19,6 +20,7 @@ Input is YAML or JSON, from FILE or standard input (- or no FILE).
 
 Options:
   --json    print JSON instead of YAML (same keys)
+${INPUT_LIMIT_HELP}
   -h, --help
 
 Example:
@@ -34,8 +36,14 @@ Example:
 Exit codes: 0 a verdict was printed, 2 invalid input or arguments, 1 internal error.
 `,
   async run({ args, stdout }) {
-    const { values, positionals } = parseOptions("verdict", args, { json: { type: "boolean" } }, 1);
-    const input = await readInput(positionals[0]);
+    const { values, positionals } = parseOptions(
+      "verdict",
+      args,
+      { json: { type: "boolean" }, ...INPUT_LIMIT_OPTION },
+      1,
+    );
+    const limit = maxInputBytesOf("verdict", values["max-input-bytes"]);
+    const input = await readInput(positionals[0], limit);
     const decoded = decodeVerdictDocument(parseText(input.text, input.source));
     stdout(render(encodeVerdict(verdict(decoded)), formatOf(values.json)));
     return 0;

@@ -609,7 +609,7 @@ export function corruptions(document: Doc, type: Field): fc.Arbitrary<Corruption
               mapping.path.length === 0 ? duplicated : setAt(document, mapping.path, duplicated),
             ),
             where: "SOURCE",
-            mentions: "unique",
+            mentions: `duplicate key ${JSON.stringify(key)}`,
           };
         }),
       ),

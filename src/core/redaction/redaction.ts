@@ -1,127 +1,73 @@
-/** One credential shape: what it is called in the marker and how it is found. */
-interface CredentialPattern {
-  readonly kind: string;
-  readonly pattern: RegExp;
-  /** The replacement for one match; keeps the non-secret parts (scheme, header name). */
-  readonly replace: (match: string, ...groups: string[]) => string;
-}
+import { bearerTokens } from "./bearer-tokens.js";
+import { commandLinePasswords } from "./command-line-passwords.js";
+import { credentialUrls } from "./credential-urls.js";
+import { keyedValues } from "./keyed-values.js";
+import { prefixedTokens } from "./prefixed-tokens.js";
+import { privateKeys } from "./private-keys.js";
+import type { Detector, SecretSpan } from "./secret-span.js";
 
-const marker = (kind: string): string => `[REDACTED:${kind}]`;
-const whole = (kind: string) => (): string => marker(kind);
-
-// Ordered: headers before bare bearer tokens so `Authorization: Bearer x` is one redaction, and
-// URL credentials before key=value pairs so the host survives.
-const PATTERNS: readonly CredentialPattern[] = [
-  {
-    kind: "authorization",
-    pattern:
-      /\b(authorization["']?[ \t]*[:=][ \t]*["']?)(?:(?:basic|bearer|token|digest)[ \t]+)?(?!\[REDACTED)[^\s"',]+/gi,
-    replace: (_match, header = "") => header + marker("authorization"),
-  },
-  {
-    kind: "bearer_token",
-    pattern: /\b(bearer[ \t]+)[\w.~+/-]{8,}=*/gi,
-    replace: (_match, scheme = "") => scheme + marker("bearer_token"),
-  },
-  {
-    kind: "jwt",
-    pattern: /\beyJ[\w-]+\.eyJ[\w-]+\.[\w-]*/g,
-    replace: whole("jwt"),
-  },
-  {
-    kind: "aws_access_key",
-    pattern: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g,
-    replace: whole("aws_access_key"),
-  },
-  {
-    kind: "github_token",
-    pattern: /\b(?:gh[oprsu]_[A-Za-z0-9]{20,}|github_pat_\w{20,})/g,
-    replace: whole("github_token"),
-  },
-  {
-    kind: "api_key",
-    // Covers OpenAI (`sk-`, `sk-proj-`) and Anthropic (`sk-ant-api03-`) style keys.
-    pattern: /\bsk-[\w-]{20,}/g,
-    replace: whole("api_key"),
-  },
-  {
-    kind: "slack_token",
-    pattern: /\bxox[abprs]-[\w-]{10,}/g,
-    replace: whole("slack_token"),
-  },
-  {
-    kind: "url_credentials",
-    // Bounded scheme: an unbounded one would rescan long dotted words from every boundary.
-    pattern: /\b([a-z][\d+.a-z-]{0,15}:\/\/)[^\s/:@]{1,256}:[^\s/@]{1,256}@/gi,
-    replace: (_match, scheme = "") => `${scheme}${marker("url_credentials")}@`,
-  },
-  {
-    kind: "password",
-    // Preceded by anything but a letter or digit, so `DB_PASSWORD=` counts and `mypassword=` not.
-    // Type names and literals are code, not secrets: `password: string` in a diff stays readable.
-    pattern:
-      /(?<![\da-z])((?:password|passwd|pwd|secret|client_secret|aws_secret_access_key|api_?key)["']?[ \t]*[:=][ \t]*["']?)(?!\[REDACTED|(?:string|number|boolean|true|false|null|undefined|none|any|str|int|bool)\b)[^\s"'&,;]{3,}/gi,
-    replace: (_match, assignment = "") => assignment + marker("password"),
-  },
+/**
+ * Every family of secrets loopgate recognises. All read the same text; where their spans
+ * overlap (`Authorization: Bearer eyJ…` is a header, a bearer token and a JWT) the union is
+ * redacted once, named by the span that starts first, or by the earlier family on a tie.
+ */
+const DETECTORS: readonly Detector[] = [
+  privateKeys,
+  prefixedTokens,
+  credentialUrls,
+  keyedValues,
+  bearerTokens,
+  commandLinePasswords,
 ];
 
+/** The marker that stands for a redacted secret. */
+export function redactionMarker(kind: string): string {
+  return `[REDACTED:${kind}]`;
+}
+
+/** Where `text` holds secrets: sorted, none overlapping, each named by its kind. */
+export function secretSpans(text: string): SecretSpan[] {
+  const found = DETECTORS.flatMap((detect) => detect(text));
+  // The sort is stable: spans starting together stay in the order of their families. Spans of
+  // one family alone, in order already, need none.
+  if (found.some((span, index) => index > 0 && span.start < (found[index - 1]?.start ?? 0))) {
+    found.sort((a, b) => a.start - b.start);
+  }
+  const merged: SecretSpan[] = [];
+  for (const span of found) {
+    const last = merged.at(-1);
+    if (last === undefined || span.start >= last.end) merged.push(span);
+    else if (span.end > last.end) merged[merged.length - 1] = { ...last, end: span.end };
+  }
+  return merged;
+}
+
+/** `text[from, to)` with the `spans` inside it replaced by their markers. */
+export function replaceSpans(
+  text: string,
+  spans: readonly SecretSpan[],
+  from = 0,
+  to = text.length,
+): string {
+  // Pieces joined once: a million `+=` would build a rope a million levels deep.
+  const pieces: string[] = [];
+  let cursor = from;
+  for (const span of spans) {
+    if (span.start < from || span.end > to) continue;
+    pieces.push(text.slice(cursor, span.start), redactionMarker(span.kind));
+    cursor = span.end;
+  }
+  pieces.push(text.slice(cursor, to));
+  return pieces.join("");
+}
+
 /**
- * `text` with credential-like strings replaced by `[REDACTED:kind]` (SPEC §4): JWTs, AWS access
- * keys, GitHub/OpenAI/Anthropic/Slack tokens, PEM private keys, passwords in URLs and
- * assignments, bearer tokens and Authorization headers. Errs toward redacting: a false positive
- * costs a few characters of feedback, a miss leaks a secret into a prompt or a journal.
+ * `text` with every secret loopgate recognises replaced by `[REDACTED:kind]` (SPEC §4, the
+ * rules in docs/feedback.md): provider-prefixed tokens, JWTs, private key blocks, credentials
+ * in URLs and on command lines, bearer tokens, and the values of keys whose name says secret.
+ * Errs toward redacting: a false positive costs a few characters of feedback, a miss leaks a
+ * secret into a prompt or a journal. Linear in the text; redacting twice changes nothing.
  */
 export function redact(text: string): string {
-  let result = redactPrivateKeys(text);
-  for (const { pattern, replace } of PATTERNS) {
-    result = result.replace(pattern, replace);
-  }
-  return result;
-}
-
-const PEM_BEGIN = "-----BEGIN ";
-const PEM_DASHES = "-----";
-const PEM_END = "-----END ";
-
-/**
- * PEM private key blocks, found with `indexOf` rather than a lazy regex so that a log full of
- * unterminated headers stays linear. A block cut off before its END line (a truncated log) is
- * redacted up to the end of its base64 body.
- */
-function redactPrivateKeys(text: string): string {
-  let result = "";
-  let cursor = 0;
-  for (;;) {
-    const begin = text.indexOf(PEM_BEGIN, cursor);
-    if (begin < 0) break;
-    const labelEnd = text.indexOf(PEM_DASHES, begin + PEM_BEGIN.length);
-    const label = labelEnd < 0 ? "" : text.slice(begin + PEM_BEGIN.length, labelEnd);
-    if (!label.endsWith("PRIVATE KEY") || label.includes("\n")) {
-      result += text.slice(cursor, begin + PEM_BEGIN.length);
-      cursor = begin + PEM_BEGIN.length;
-      continue;
-    }
-    const bodyStart = labelEnd + PEM_DASHES.length;
-    const end = text.indexOf(PEM_END, bodyStart);
-    const endLabelEnd = end < 0 ? -1 : text.indexOf(PEM_DASHES, end + PEM_END.length);
-    const blockEnd =
-      endLabelEnd < 0 ? endOfBase64Body(text, bodyStart) : endLabelEnd + PEM_DASHES.length;
-    result += text.slice(cursor, begin) + marker("private_key");
-    cursor = blockEnd;
-  }
-  return result + text.slice(cursor);
-}
-
-/** Where the base64 lines (and the legacy `Proc-Type:` / `DEK-Info:` headers) after `start` stop. */
-function endOfBase64Body(text: string, start: number): number {
-  let index = start;
-  while (index < text.length) {
-    const lineEnd = text.indexOf("\n", index + 1);
-    const stop = lineEnd < 0 ? text.length : lineEnd;
-    const line = text.slice(index, stop).trim();
-    const isBody = /^[\d+/=a-z]+$/i.test(line) || /^(?:Proc-Type|DEK-Info):/.test(line);
-    if (line.length > 0 && !isBody) return index;
-    index = stop;
-  }
-  return text.length;
+  return replaceSpans(text, secretSpans(text));
 }

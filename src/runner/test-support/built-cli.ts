@@ -12,16 +12,18 @@ export function requireBuild(): void {
   if (!existsSync(BUNDLE)) throw new Error("build the CLI first: npm run build");
 }
 
-/** Runs the built CLI to its end. */
+/** Runs the built CLI to its end, with `input` on its standard input. */
 export function cli(
   args: readonly string[],
   env: NodeJS.ProcessEnv = {},
   cwd = ROOT,
+  input = "",
 ): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [BIN, ...args], {
     cwd,
     env: { ...process.env, NO_COLOR: "1", ...env },
     encoding: "utf8",
+    input,
     timeout: 120_000,
   });
 }

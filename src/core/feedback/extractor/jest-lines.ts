@@ -4,6 +4,7 @@ import { newDraft, setMessage, type DraftKind } from "./failure-draft.js";
 import { firstLineBelow, REPORT_START } from "./line-blocks.js";
 import { frameLocation } from "./stack-frames.js";
 import { withoutDuration } from "./test-tree-lines.js";
+import { withoutProjectSuffix } from "./project-suffix.js";
 import { VALUE_KEY } from "./value-lines.js";
 
 /**
@@ -29,7 +30,7 @@ export const readJestHeader: LineReader = (extraction, { index, trimmed }) => {
 
 /** A `FAIL file` or Vitest `FAIL file > suite > test` header. */
 function openFileHeader(extraction: Extraction, rest: string): void {
-  const [file = "", ...names] = withoutDuration(rest.replace(/ \[ [^\]]* \]$/, "")).split(" > ");
+  const [file = "", ...names] = withoutDuration(withoutProjectSuffix(rest)).split(" > ");
   if (names.length > 0) {
     extraction.open(newDraft("test", names.join(" > "), file));
     return;

@@ -101,9 +101,10 @@ export function fitTestItems(
 }
 
 /**
- * Every failure's place, in order, while the budget lasts: an item opens with its first
- * failure's place (or, without one, its name or facts); a failure of the same cause at a place
- * already written adds its name instead. Stops at the first that does not fit.
+ * Every cause's first place, then every other failure's own place, each in order, while the
+ * budget lasts: an item opens with its first failure's place (or, without one, its name or
+ * facts), so every cause is named before any gets a second place; a failure at a place already
+ * written adds none (its name may come later). Each pass stops at the first that does not fit.
  */
 function placeEveryFailure(
   states: readonly ItemState[],
@@ -111,21 +112,26 @@ function placeEveryFailure(
   budget: number,
   said: string,
 ): void {
+  const tryMove = (move: Move | null): boolean => {
+    if (move === null) return true;
+    move.apply();
+    if (layout.costOf(move.item) > budget - layout.used) {
+      move.undo();
+      return false;
+    }
+    layout.commit(move.item);
+    return true;
+  };
   for (const [item, state] of states.entries()) {
-    for (const member of state.members) {
+    if (!tryMove(openingMove(state, item, 1, said))) break;
+  }
+  for (const [item, state] of states.entries()) {
+    if (!isShown(state)) return;
+    for (const member of state.members.slice(1)) {
       const placed = state.members.some(
         (other) => other.place && samePlace(other.failure, member.failure),
       );
-      const opening = isShown(state) ? null : openingMove(state, item, 1, said);
-      const move =
-        opening ?? (placed ? null : placeMove(member, item, 1)) ?? nameMove(member, item, 1, said);
-      if (move === null) continue;
-      move.apply();
-      if (layout.costOf(item) > budget - layout.used) {
-        move.undo();
-        return;
-      }
-      layout.commit(item);
+      if (!placed && !tryMove(placeMove(member, item, 1))) return;
     }
   }
 }
@@ -169,9 +175,14 @@ function* upgrades(states: readonly ItemState[], said: string): Generator<Move> 
   for (const [index, state] of states.entries()) {
     if (!isShown(state)) return;
     const weight = index === 0 ? FIRST_ITEM_WEIGHT : 1;
-    // Names within an item come in order: its first unnamed failure that is shown.
+    // Names within an item come in order: its first unnamed failure, placed or at a place
+    // already written.
     const unnamed = state.members.find(
-      (member) => member.place && !member.name && labelOf(member.failure) !== null,
+      (member) =>
+        !member.name &&
+        labelOf(member.failure) !== null &&
+        (member.place ||
+          state.members.some((other) => other.place && samePlace(other.failure, member.failure))),
     );
     if (unnamed !== undefined) {
       const name = nameMove(unnamed, index, weight, said);

@@ -1,0 +1,27 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { withoutProjectSuffix } from "./project-suffix.js";
+
+describe("withoutProjectSuffix", () => {
+  it("drops a trailing Vitest project name", () => {
+    expect(withoutProjectSuffix("src/a.test.ts > sums [ chromium ]")).toBe("src/a.test.ts > sums");
+    expect(withoutProjectSuffix("src/a.test.ts [ node ]")).toBe("src/a.test.ts");
+  });
+
+  it("keeps headers without one", () => {
+    expect(withoutProjectSuffix("src/a.test.ts > sums")).toBe("src/a.test.ts > sums");
+    expect(withoutProjectSuffix("a [ ]")).toBe("a [ ]");
+    expect(withoutProjectSuffix("a [x] ]")).toBe("a [x] ]");
+  });
+
+  it("agrees with the regular expression it replaces", () => {
+    const piece = fc.constantFrom(" [ ", " ]", "]", "[", " ", "a", "x > y");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const header = pieces.join("");
+        expect(withoutProjectSuffix(header)).toBe(header.replace(/ \[ [^\]]* \]$/, ""));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -1,0 +1,161 @@
+import {
+  closeSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  type Stats,
+} from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { JournalError } from "./journal-error.js";
+
+/** The first bytes of every SQLite database file. */
+const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
+
+/** The file's status, or undefined when nothing is there. */
+function statOf(path: string): Stats | undefined {
+  return statSync(path, { throwIfNoEntry: false });
+}
+
+/** The first `length` bytes of a file (fewer when it is shorter). */
+function headOf(path: string, length: number): Buffer {
+  const fd = openSync(path, "r");
+  try {
+    const head = Buffer.alloc(length);
+    return head.subarray(0, readSync(fd, head, 0, length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Whether a journal file is at `path`, checked before SQLite opens it: false when nothing is
+ * there; a JOURNAL_FOREIGN error for a directory, an empty file or a file that is not an SQLite
+ * database, which SQLite would otherwise take for a new database and write to.
+ */
+export function journalFileExists(path: string): boolean {
+  const stats = statOf(path);
+  if (stats === undefined) return false;
+  if (!stats.isFile()) {
+    throw new JournalError("JOURNAL_FOREIGN", `${path} is not a file, so not a loopgate journal`);
+  }
+  if (stats.size === 0) {
+    throw new JournalError(
+      "JOURNAL_FOREIGN",
+      `${path} is an empty file, not a loopgate journal (remove it, or give --db a new path)`,
+    );
+  }
+  if (!headOf(path, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) {
+    throw new JournalError(
+      "JOURNAL_FOREIGN",
+      `${path} is not an SQLite database, so not a journal`,
+    );
+  }
+  return true;
+}
+
+/**
+ * Creates a journal at `path`, whole or not at all: the database is initialized under a
+ * temporary name beside it and linked into place, so nobody ever sees a half-made journal (an
+ * empty file at the path is refused). When another runner created it first, theirs is kept.
+ */
+export function createJournalFile(path: string, initialize: (db: Database.Database) => void): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.new-${process.pid}`;
+  // Left by a loopgate of the same pid that died creating it.
+  rmSync(temporary, { force: true });
+  const db = new Database(temporary);
+  try {
+    db.transaction(() => initialize(db)).immediate();
+  } finally {
+    db.close();
+  }
+  try {
+    linkSync(temporary, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+/** Bytes 18 and 19 of an SQLite header: 2 and 2 in WAL mode, 1 and 1 for a rollback journal. */
+const FILE_FORMAT_OFFSET = 18;
+
+/**
+ * The journal copied into memory, for a directory loopgate may not write: SQLite reads a WAL
+ * database only where it can create the shared-memory file beside it. The copy is marked as a
+ * rollback-journal database so SQLite reads it without one. Refused when the write-ahead log
+ * holds events not yet in the file, which such a copy would silently leave out.
+ */
+export function journalInMemory(path: string): Database.Database {
+  const wal = statOf(`${path}-wal`);
+  if (wal !== undefined && wal.size > 0) {
+    throw new JournalError(
+      "JOURNAL_ACCESS",
+      `${path}: its write-ahead log ${path}-wal holds events, and SQLite cannot read them in a directory it may not write; copy the journal, -wal file included, somewhere writable`,
+    );
+  }
+  const image = readFileSync(path);
+  image[FILE_FORMAT_OFFSET] = 1;
+  image[FILE_FORMAT_OFFSET + 1] = 1;
+  return new Database(image, { readonly: true });
+}
+
+/** Identity and size of one of the journal's files, to notice it being removed, replaced or shrunk. */
+export interface FileMark {
+  readonly dev: number;
+  readonly ino: number;
+  readonly size: number;
+  /** Changes with every write to the file, whoever writes; cannot be set back. */
+  readonly ctimeMs: number;
+}
+
+/** The marks of a journal's database file and its write-ahead log (undefined: not there). */
+export interface JournalMarks {
+  readonly db: FileMark | undefined;
+  readonly wal: FileMark | undefined;
+}
+
+function markOf(path: string): FileMark | undefined {
+  const stats = statOf(path);
+  return stats === undefined
+    ? undefined
+    : { dev: stats.dev, ino: stats.ino, size: stats.size, ctimeMs: stats.ctimeMs };
+}
+
+/** The journal's files as they are now. */
+export function journalMarks(path: string): JournalMarks {
+  return { db: markOf(path), wal: markOf(`${path}-wal`) };
+}
+
+/** What happened to one file between two marks that no SQLite writer does; undefined if nothing. */
+function damageTo(name: string, before: FileMark | undefined, now: FileMark | undefined) {
+  if (before === undefined) return undefined;
+  if (now === undefined) return `${name} was removed`;
+  if (now.dev !== before.dev || now.ino !== before.ino) return `${name} was replaced`;
+  if (now.size < before.size) return `${name} shrank from ${before.size} to ${now.size} bytes`;
+  return undefined;
+}
+
+/**
+ * How the journal's files changed between two marks: `broken` names a change no SQLite writer
+ * makes (a file removed, replaced or shrunk: loopgate never truncates its files while it has
+ * them open); `written` says someone else wrote to them since (another runner, or a step).
+ */
+export function compareMarks(
+  path: string,
+  before: JournalMarks,
+  now: JournalMarks,
+): { readonly broken: string | undefined; readonly written: boolean } {
+  const broken =
+    damageTo(path, before.db, now.db) ??
+    damageTo(`its write-ahead log ${path}-wal`, before.wal, now.wal);
+  const same = (a: FileMark | undefined, b: FileMark | undefined) =>
+    a?.size === b?.size && a?.ctimeMs === b?.ctimeMs;
+  return { broken, written: !same(before.db, now.db) || !same(before.wal, now.wal) };
+}

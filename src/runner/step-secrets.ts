@@ -1,0 +1,55 @@
+import { readFileSync } from "node:fs";
+import { isRecord } from "../core/json-record.js";
+import { InputError } from "../wire/input-error.js";
+import { parseText } from "../wire/parse-text.js";
+import { redactTaskDocument } from "../wire/redact-task-document.js";
+import { decodeTaskFile } from "../wire/task-file.js";
+import type { LoadedRun } from "./load-run.js";
+
+/** The step specs of a task file's document: the file's own and each task's overrides. */
+function stepsOf(document: unknown): unknown[] {
+  if (!isRecord(document)) return [];
+  const tasks = Array.isArray(document.tasks) ? document.tasks : [];
+  return [document.steps, ...tasks.map((task) => (isRecord(task) ? task.steps : undefined))];
+}
+
+/** The task file as it is now, or undefined when it cannot be read or parsed. */
+function readTaskDocument(file: string): unknown {
+  try {
+    return parseText(readFileSync(file, "utf8"), file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The run with its steps as the task file gives them. The journal keeps a redacted copy of the
+ * task file, which is all a step's prompt, history and export need; but a step's command and
+ * `env` must reach it whole. When the journaled steps hold redacted secrets, they are taken from
+ * `document` (the task file `run` just read) or read again from the run's task file, which must
+ * still redact to exactly the journaled copy.
+ */
+export function withStepSecrets(loaded: LoadedRun, document?: unknown): LoadedRun {
+  const journaled = loaded.run.document;
+  if (!JSON.stringify(stepsOf(journaled)).includes("[REDACTED:")) return loaded;
+  const given = document ?? readTaskDocument(loaded.run.taskFile);
+  const same = JSON.stringify(redactTaskDocument(given)) === JSON.stringify(journaled);
+  if (given === undefined || !same) {
+    throw new InputError(
+      loaded.run.taskFile,
+      `run ${loaded.run.id}'s steps hold secrets the journal keeps only redacted, and this task file is gone or changed since the run started; restore it, or start a new run`,
+    );
+  }
+  const real = decodeTaskFile(given);
+  return {
+    ...loaded,
+    file: {
+      ...loaded.file,
+      steps: real.steps,
+      tasks: loaded.file.tasks.map((task, index) => {
+        const steps = real.tasks[index]?.steps;
+        return steps === undefined ? task : { ...task, steps };
+      }),
+    },
+  };
+}
