@@ -1,4 +1,5 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
+import { numberAfter } from "./reported-count.js";
 import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
@@ -41,8 +42,7 @@ export const phpunitParser: TestOutputParser = {
       const trimmed = line.trim();
       if (ALL_PASSED.test(trimmed)) return 0;
       if (!TOTALS.test(trimmed)) continue;
-      const count = (key: string): number =>
-        Number(new RegExp(`, ${key}: (\\d+)`).exec(trimmed)?.[1] ?? 0);
+      const count = (key: string): number => numberAfter(trimmed, `, ${key}: `) ?? 0;
       return count("Errors") + count("Failures");
     }
     return null;

@@ -1,4 +1,5 @@
 import { valuesFromMessage } from "../extractor/assertion-values.js";
+import { numberAfter, numberBefore } from "./reported-count.js";
 import type { Failure, TestOutputParser } from "../feedback.js";
 import {
   finishDraft,
@@ -74,20 +75,18 @@ export const pytestParser: TestOutputParser = {
   reportedFailures: (output) => {
     if (isJunit(output)) {
       // The report's first `<testsuite failures="2" errors="1" …>`.
-      const suite = /<testsuite\b[^>]*>/.exec(output)?.[0] ?? "";
-      const attribute = (name: string): number | null => {
-        const value = new RegExp(`\\b${name}="(\\d+)"`).exec(suite)?.[1];
-        return value === undefined ? null : Number(value);
-      };
+      const open = output.indexOf("<testsuite ");
+      const close = output.indexOf(">", open);
+      const suite = open < 0 ? "" : output.slice(open, close < 0 ? undefined : close);
+      const attribute = (name: string): number | null => numberAfter(suite, ` ${name}="`);
       const failures = attribute("failures");
       return failures === null ? null : failures + (attribute("errors") ?? 0);
     }
     for (const line of logLines(output).reverse()) {
       const trimmed = line.trim();
       if (!QUIET_TOTALS.test(trimmed)) continue;
-      const count = (word: string): number =>
-        Number(new RegExp(`(\\d+) ${word}\\b`).exec(trimmed)?.[1] ?? 0);
-      return count("failed") + count("errors?");
+      const count = (word: string): number => numberBefore(trimmed, word) ?? 0;
+      return count("failed") + (numberBefore(trimmed, "errors") ?? count("error"));
     }
     return null;
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countsIn } from "./reported-count.js";
+import { countsIn, numberAfter, numberBefore } from "./reported-count.js";
 import { jestParser } from "./jest.js";
 import { mochaParser } from "./mocha.js";
 import { nodeTestParser } from "./node-test.js";
@@ -13,6 +13,23 @@ describe("countsIn", () => {
     expect(countsIn(workspace, /^Tests: +(\d+) failed/gm)).toBe(5);
     expect(countsIn("● a\n● b\n", /^● /gm)).toBe(2);
     expect(countsIn("nothing", /^Tests: +(\d+)/gm)).toBeNull();
+  });
+});
+
+describe("numberAfter, numberBefore", () => {
+  it("read the number beside a label or word, skipping those without one", () => {
+    expect(numberAfter("Tests: 9, Failures: x, Failures: 3.", ", Failures: ")).toBe(3);
+    expect(numberAfter('<testsuite errors="0" failures="12">', ' failures="')).toBe(12);
+    expect(numberAfter("no count here", ", Errors: ")).toBeNull();
+    expect(numberBefore("= 2 failed, 1 errors, 40 passed in 1s =", "failed")).toBe(2);
+    expect(numberBefore("3 errors", "error")).toBeNull();
+    expect(numberBefore("x error, 1 error in 2s", "error")).toBe(1);
+  });
+
+  it("cost linear time on a long line of labels without numbers", () => {
+    const line = ", Failures: ".repeat(50_000);
+    expect(numberAfter(line, ", Failures: ")).toBeNull();
+    expect(numberBefore(" failed".repeat(50_000), "failed")).toBeNull();
   });
 });
 

@@ -156,7 +156,7 @@ function messageOf(body: readonly string[]): string {
   const start = body.findIndex((line) => line.startsWith("Failure/Error:"));
   const failing = body[start] ?? "";
   const after = body.slice(start + 1).filter((line) => line !== "");
-  const errorClass = after.findIndex((line) => ERROR_CLASS.test(line));
+  const errorClass = after.findIndex(isErrorClassLine);
   if (errorClass >= 0) {
     const name = (after[errorClass] ?? "").slice(0, -1);
     const text = after[errorClass + 1] ?? "";
@@ -167,7 +167,14 @@ function messageOf(body: readonly string[]): string {
 }
 
 /** An error's class alone on its line, its message below: `ArgumentError:`, `NoMethodError:`. */
-const ERROR_CLASS = /^[A-Z][\w:]*(?:Error|Exception|Interrupt)\w*:$/;
+function isErrorClassLine(line: string): boolean {
+  const name = line.slice(0, -1);
+  if (!line.endsWith(":") || !/^[A-Z][\w:]*$/.test(name)) return false;
+  // The kind is in the class's own name, its last `::` segment; looked up by position, since a
+  // pattern backtracking to each `Error` in a long name costs quadratic time.
+  const own = name.slice(Math.max(1, name.lastIndexOf(":") + 1));
+  return ["Error", "Exception", "Interrupt"].some((kind) => own.includes(kind));
+}
 
 /** RSpec's `eq`/`eql` report: `expected: 123` and `got: "123"` on the lines below the failing line. */
 function valuesOf(body: readonly string[]): { expected: string; received: string } | null {

@@ -26,8 +26,17 @@ const HEADER = /^(error|warning)(?:\[(E\d{4})\])?: (\S.*)$/;
 const LINT_ATTRIBUTE = /#\[(?:warn|deny|forbid|allow)\(([\w:]+)\)\]/;
 /** A lint made an error on the command line: `` `-D clippy::new-without-default` implied by … ``. */
 const DENIED = /`-D ([\w:-]+)` implied by/;
-/** clippy's lint list: `…/rust-clippy/rust-1.95.0/index.html#needless_return`. */
-const CLIPPY_URL = /rust-clippy\/\S*#([a-z_]+)$/;
+/**
+ * The lint clippy's lint list names: `…/rust-clippy/rust-1.95.0/index.html#needless_return`.
+ * Found by position: a pattern with a run before `#` costs quadratic time.
+ */
+function clippyLintOfUrl(line: string): string | undefined {
+  const hash = line.lastIndexOf("#");
+  const lint = line.slice(hash + 1);
+  const start = line.lastIndexOf("rust-clippy/", hash);
+  if (hash < 0 || start < 0 || !/^[a-z_]+$/.test(lint)) return undefined;
+  return /\s/.test(line.slice(start, hash)) ? undefined : lint;
+}
 
 /**
  * The diagnostic starting at `lines[index]`, or null when the line opens none or the block names
@@ -80,7 +89,7 @@ function lintOf(trimmed: string): string | null {
   if (attribute !== undefined) return attribute;
   const denied = DENIED.exec(trimmed)?.[1];
   if (denied !== undefined && denied !== "warnings") return denied.replaceAll("-", "_");
-  const clippy = CLIPPY_URL.exec(trimmed)?.[1];
+  const clippy = clippyLintOfUrl(trimmed);
   return clippy === undefined ? null : `clippy::${clippy}`;
 }
 
