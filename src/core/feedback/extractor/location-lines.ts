@@ -44,8 +44,10 @@ function isJavaScriptFrame(file: string): boolean {
 
 /**
  * Whether a frame is an anonymous function's: `at Context.<anonymous> (…)`, a bare `at path`
- * or Vitest's `❯ path` — the callback a test was declared with.
+ * or Vitest's `❯ path` — the callback a test was declared with. `Object.<anonymous>` is a
+ * CommonJS module's top level, where tests are declared, not run.
  */
 function isCallbackFrame(trimmed: string): boolean {
+  if (trimmed.includes("Object.<anonymous>")) return false;
   return trimmed.includes("<anonymous>") || !trimmed.slice(2).trim().includes(" ");
 }
