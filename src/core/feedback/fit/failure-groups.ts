@@ -1,4 +1,5 @@
 import { oneLine } from "../../one-line.js";
+import { withoutErrorName } from "./feedback-items.js";
 import type { Failure } from "../feedback.js";
 
 /** Failures with one root cause, in the order the output reported them; the first speaks for all. */
@@ -27,9 +28,14 @@ export function groupByRootCause(failures: readonly Failure[]): FailureGroup[] {
   return groups as unknown as FailureGroup[];
 }
 
-/** What a failure says went wrong, as a key; null when it says nothing beyond its name. */
+/**
+ * What a failure says went wrong, as a key; null when it says nothing beyond its name. A
+ * message that only repeats the test's name (TAP and node-tap name an assertion by its message:
+ * `Error: inc(1.2.3) === 1.3.0`) says nothing of the cause: the values alone do.
+ */
 function causeOf(failure: Failure): string | null {
-  const message = oneLine(failure.message);
+  const own = oneLine(failure.message);
+  const message = failure.test?.includes(withoutErrorName(own)) === true ? "" : own;
   if (message === "" && (failure.expected === null || failure.received === null)) return null;
   return JSON.stringify([message, failure.expected, failure.received, failure.rule ?? null]);
 }

@@ -100,7 +100,7 @@ function saysMoreThan(message: string, failure: Failure): boolean {
  * A message without a leading `AssertionError:` or bare `Error:` (with a code such as
  * `[ERR_ASSERTION]`), which every assertion failure shares and so says nothing in brief.
  */
-function withoutErrorName(message: string): string {
+export function withoutErrorName(message: string): string {
   return message.replace(/^(?:Assertion)?Error(?: \[\w+\])?: (?=\S)/, "");
 }
 

@@ -58,6 +58,13 @@ describe("fitTestItems", () => {
     ]);
   });
 
+  it("leaves a finding's column out before its rule or words when room is short", () => {
+    const finding = (line: number, rule: string): Failure =>
+      failureOf({ file: "src/index.ts", line, column: 12, rule, message: `bad ${rule}` });
+    const { items } = fitTestItems([[finding(7, "semi")], [finding(9, "eqeqeq")]], 40, "");
+    expect(items).toEqual(["src/index.ts:7 semi: bad semi", "…:9 eqeqeq"]);
+  });
+
   it("gives every failure its place before any failure gets its words", () => {
     const failures = Array.from({ length: 8 }, (_, index) =>
       failureOf({
@@ -112,6 +119,37 @@ describe("fitTestItems", () => {
     expect(fitTestItems(groups, 500, "").items).toEqual([
       "test/cart.test.js:6 status › ok; …:12 … › created: expected 200, received 500 (AssertionError: x)",
     ]);
+  });
+
+  it("groups failures whose message only repeats their name by their values", () => {
+    const echo = (line: number, test: string): Failure =>
+      failureOf({
+        test: `inc.js ${test}`,
+        file: "test/inc.js",
+        line,
+        expected: "1.3.0",
+        received: "1.3.3",
+        message: `Error: ${test}`,
+      });
+    const groups = groupByRootCause([echo(12, "inc === 1.3.0"), echo(18, "version updated")]);
+    expect(groups).toHaveLength(1);
+    expect(fitTestItems(groups, 500, "").items).toEqual([
+      "test/inc.js:12 inc.js inc === 1.3.0; …:18 inc.js version updated: expected 1.3.0, received 1.3.3",
+    ]);
+  });
+
+  it("weighs a cause's values by the failures it names: they say what broke in each", () => {
+    const many = [6, 7, 8, 9].map((line) => assertion(line, `cart › case ${line}`, "4", "3"));
+    const lone = failureOf({
+      test: "totals › adds a rather long description of tax",
+      file: "test/totals.test.js",
+      line: 3,
+      expected: "10",
+      received: "1",
+      message: "",
+    });
+    const { items } = fitTestItems(groupByRootCause([lone, ...many]), 90, "");
+    expect(items[1]).toContain("expected 4, received 3");
   });
 
   it("spends nothing on what the summary already says", () => {

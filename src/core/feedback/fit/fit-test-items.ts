@@ -9,7 +9,17 @@ import { briefName } from "./name-stems.js";
  * a file and a line, values are two sides), or, for a fuller form of a part already shown, the
  * detail it adds. Fitting spends the cap where the worth per character is highest.
  */
-const WORTH = { place: 2, from: 2, name: 1, values: 2, side: 1, words: 1, fuller: 0.15 } as const;
+const WORTH = {
+  place: 2,
+  from: 2,
+  name: 1,
+  values: 2,
+  side: 1,
+  words: 1,
+  fuller: 0.15,
+  // A finding's column: its line already leads a reader there.
+  column: 0.03,
+} as const;
 /** The first failure is where a fixer starts: its parts are worth this much more. */
 const FIRST_ITEM_WEIGHT = 1.2;
 /** Failures of one cause that get a place of their own in its item; the rest are counted. */
@@ -21,6 +31,8 @@ interface Member {
   place: boolean;
   /** The test's own frame beside a thrown error's place: `(from test/a.test.js:8)`. */
   from: boolean;
+  /** A finding's column after its line: a detail once the line is there. */
+  column: boolean;
   name: boolean;
 }
 
@@ -69,7 +81,7 @@ export function fitTestItems(
   const states: ItemState[] = groups.map((group) => ({
     members: group
       .slice(0, MAX_MEMBERS)
-      .map((failure) => ({ failure, place: false, from: false, name: false })),
+      .map((failure) => ({ failure, place: false, from: false, column: false, name: false })),
     parts: failureParts(group[0]),
     values: -1,
     words: -1,
@@ -153,6 +165,7 @@ function showAll(state: ItemState): void {
   for (const member of state.members) {
     member.place = true;
     member.from = member.failure.testLocation !== undefined;
+    member.column = true;
     member.name = true;
   }
   state.values = state.parts.values.length - 1;
@@ -164,6 +177,7 @@ function showNone(state: ItemState): void {
   for (const member of state.members) {
     member.place = false;
     member.from = false;
+    member.column = false;
     member.name = false;
   }
   state.values = -1;
@@ -192,9 +206,18 @@ function* upgrades(states: readonly ItemState[], said: string): Generator<Move> 
       (member) => member.place && !member.from && member.failure.testLocation !== undefined,
     );
     if (unframed !== undefined) yield fromMove(unframed, index, weight);
-    const values = formMove(state, index, "values", weight, said);
+    const columnless = state.members.find(
+      (member) => member.place && !member.column && member.failure.column !== undefined,
+    );
+    if (columnless !== undefined) {
+      yield toggle(columnless, index, "column", WORTH.column * weight);
+    }
+    // A cause's values and words say what went wrong in every failure of it that is shown.
+    const members = state.members.filter((member) => member.place || member.name).length;
+    const cause = weight * Math.max(1, members);
+    const values = formMove(state, index, "values", cause, said);
     if (values !== null) yield values;
-    const words = formMove(state, index, "words", weight, said);
+    const words = formMove(state, index, "words", cause, said);
     if (words !== null) yield words;
   }
 }
@@ -266,7 +289,7 @@ function formMove(
 function toggle(
   member: Member,
   item: number,
-  flag: "place" | "from" | "name",
+  flag: "place" | "from" | "column" | "name",
   worth: number,
 ): Move {
   return {
@@ -381,7 +404,7 @@ function renderItem(state: ItemState, written: Written): { text: string; written
     let where = "";
     if (member.place && failure.file !== null) {
       const implied = failure.file === lastFile || (test?.startsWith(failure.file) ?? false);
-      where = placeText(failure, implied) + (member.from ? fromText(failure) : "");
+      where = placeText(failure, implied, member.column) + (member.from ? fromText(failure) : "");
       lastFile = failure.file;
     }
     const name = test === null ? label : briefName(test, lastName);
@@ -396,11 +419,15 @@ function renderItem(state: ItemState, written: Written): { text: string; written
   return { text, written: { file: lastFile, name: lastName } };
 }
 
-/** `file:line[:col]`, `…:line` when the file is `implied`, the file alone without a line. */
-function placeText({ file, line, column }: Failure, implied: boolean): string {
+/**
+ * `file:line`, with `:col` when `withColumn`, `…:line` when the file is `implied`, the file
+ * alone without a line.
+ */
+function placeText({ file, line, column }: Failure, implied: boolean, withColumn: boolean): string {
   if (file === null || (line === null && implied)) return "";
   if (line === null) return file;
-  return `${implied ? ELLIPSIS : file}:${line}${column === undefined ? "" : `:${column}`}`;
+  const at = withColumn && column !== undefined ? `:${column}` : "";
+  return `${implied ? ELLIPSIS : file}:${line}${at}`;
 }
 
 /** ` (from test/a.test.js:8)` after a thrown error's place, `(from …:8)` in the same file. */
