@@ -7,7 +7,7 @@ import { valueDifference } from "../extractor/value-difference.js";
 /** Longest error message in a whole item: the error's first line, not a dump. */
 const MAX_WHOLE_MESSAGE = 160;
 /** Longest error message in a brief item without values: enough for the error and its gist. */
-const MAX_BRIEF_MESSAGE = 48;
+const MAX_BRIEF_MESSAGE = 64;
 /** Longest note beside values in a brief item: the kind of check, with the values elided. */
 const MAX_BRIEF_NOTE = 40;
 

@@ -84,28 +84,28 @@ describe("fitTestItems", () => {
       failureOf({
         test,
         file: "src/account.js",
-        line: 10,
-        message: `RangeError: empty id ${line}`,
+        line: line === 8 ? 10 : 12,
+        message: `RangeError: empty ${line === 8 ? "id" : "name"}`,
         testLocation: { file: "test/account.test.js", line },
       });
     const failures = [thrown(8, "account › parses ids"), thrown(14, "account › parses names")];
     expect(fitTestItems(groupByRootCause(failures), 500, "").items).toEqual([
-      "src/account.js:10 (from test/account.test.js:8) account › parses ids: RangeError: empty id 8",
-      "src/account.js:10 (from test/account.test.js:14) account › parses names: RangeError: empty id 14",
+      "src/account.js:10 (from test/account.test.js:8) account › parses ids: RangeError: empty id",
+      "src/account.js:12 (from test/account.test.js:14) account › parses names: RangeError: empty name",
     ]);
     // Short of room, every failure's place comes first; the test frames follow by worth, before
     // the names and words, which say less per character.
     const tight = fitTestItems(groupByRootCause(failures), 85, "").items;
     expect(tight).toEqual([
       "src/account.js:10 (from test/account.test.js:8)",
-      "…:10 (from test/account.test.js:14)",
+      "…:12 (from test/account.test.js:14)",
     ]);
     const samefile = failureOf({
       ...thrown(3, "a"),
       testLocation: { file: "src/account.js", line: 3 },
     });
     expect(fitTestItems([[samefile]], 500, "").items).toEqual([
-      "src/account.js:10 (from …:3) a: RangeError: empty id 3",
+      "src/account.js:12 (from …:3) a: RangeError: empty name",
     ]);
   });
 
@@ -119,6 +119,35 @@ describe("fitTestItems", () => {
     expect(fitTestItems(groups, 500, "").items).toEqual([
       "test/cart.test.js:6 status › ok; …:12 … › created: expected 200, received 500 (AssertionError: x)",
     ]);
+  });
+
+  it("opens a failure at a place already written with what tells it apart; names a test once", () => {
+    const check = (input: string, want: string, got: string): Failure =>
+      failureOf({
+        test: "TestBytes",
+        file: "common_test.go",
+        line: 14,
+        message: `On bytes(${input}), expected '${want}', but got '${got}'`,
+      });
+    const failures = [check("9999", "10 kB", "9.8 kB"), check("1MB", "1.0 MB", "977 kB")];
+    expect(fitTestItems(groupByRootCause(failures), 135, "").items).toEqual([
+      "common_test.go:14 TestBytes: On bytes(9999), expected '10 kB', but got '9.8 kB'",
+      "…:14: On bytes(1MB), expected '1.0 MB', but got '977 kB'",
+    ]);
+  });
+
+  it("groups errors thrown at one line whose words differ only in numbers", () => {
+    const crash = (offset: number, test: string): Failure =>
+      failureOf({
+        test,
+        file: "lib/Inflector.php",
+        line: 300,
+        message: `Uninitialized string offset ${offset}`,
+      });
+    const groups = groupByRootCause([crash(9, "a"), crash(48, "b"), crash(9, "c")]);
+    expect(groups.map((group) => group.length)).toEqual([3]);
+    const apart = groupByRootCause([crash(9, "a"), { ...crash(48, "b"), line: 301 }]);
+    expect(apart).toHaveLength(2);
   });
 
   it("groups failures whose message only repeats their name by their values", () => {

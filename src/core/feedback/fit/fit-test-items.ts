@@ -135,7 +135,9 @@ function placeEveryFailure(
     return true;
   };
   for (const [item, state] of states.entries()) {
-    if (!tryMove(openingMove(state, item, 1, said))) break;
+    const first = state.members[0];
+    const written = first !== undefined && isPlaceWritten(states, first.failure);
+    if (!tryMove(openingMove(state, item, 1, said, written))) break;
   }
   for (const [item, state] of states.entries()) {
     if (!isShown(state)) return;
@@ -186,15 +188,22 @@ function showNone(state: ItemState): void {
 
 /** Every way to show more of an item shown: the next test frame or name, fuller values or words. */
 function* upgrades(states: readonly ItemState[], said: string): Generator<Move> {
+  const named = new Set(
+    states.flatMap((state) =>
+      state.members.filter((member) => member.name).map((member) => labelOf(member.failure)),
+    ),
+  );
   for (const [index, state] of states.entries()) {
     if (!isShown(state)) return;
     const weight = index === 0 ? FIRST_ITEM_WEIGHT : 1;
     // Names within an item come in order: its first unnamed failure, placed or at a place
-    // already written.
+    // already written, whose name no item says yet (a test that failed several checks, as go
+    // reports them, is named once).
     const unnamed = state.members.find(
       (member) =>
         !member.name &&
         labelOf(member.failure) !== null &&
+        !named.has(labelOf(member.failure) ?? "") &&
         (member.place ||
           state.members.some((other) => other.place && samePlace(other.failure, member.failure))),
     );
@@ -222,15 +231,53 @@ function* upgrades(states: readonly ItemState[], said: string): Generator<Move> 
   }
 }
 
-/** The first part of an item not yet shown: its first failure's place, else its name, else its facts. */
-function openingMove(state: ItemState, item: number, weight: number, said: string): Move | null {
+/**
+ * The first part of an item not yet shown: its first failure's place, else its name, else its
+ * facts. When an item before already wrote that place (parametrised cases, or a test's several
+ * checks, failing at one line), the place alone would tell nothing apart: it comes with what
+ * does, the values, else the words, else the name.
+ */
+function openingMove(
+  state: ItemState,
+  item: number,
+  weight: number,
+  said: string,
+  placeWritten: boolean,
+): Move | null {
   const [first] = state.members;
   if (first === undefined) return null;
+  const values = formMove(state, item, "values", weight, said);
+  const words = formMove(state, item, "words", weight, said);
+  const name = nameMove(first, item, weight, said);
+  const place = placeMove(first, item, weight);
+  if (placeWritten && place !== null) return both(place, values ?? words ?? name);
+  return place ?? name ?? values ?? words;
+}
+
+/** Two moves as one: the second, when there is one, shown with the first. */
+function both(first: Move, second: Move | null): Move {
+  if (second === null) return first;
+  return {
+    item: first.item,
+    apply: () => {
+      first.apply();
+      second.apply();
+    },
+    undo: () => {
+      second.undo();
+      first.undo();
+    },
+    worth: first.worth + second.worth,
+  };
+}
+
+/** Whether an item shown already writes `failure`'s place. */
+function isPlaceWritten(states: readonly ItemState[], failure: Failure): boolean {
   return (
-    placeMove(first, item, weight) ??
-    nameMove(first, item, weight, said) ??
-    formMove(state, item, "values", weight, said) ??
-    formMove(state, item, "words", weight, said)
+    failure.line !== null &&
+    states.some((state) =>
+      state.members.some((member) => member.place && samePlace(member.failure, failure)),
+    )
   );
 }
 
