@@ -39,8 +39,12 @@ export function failureParts(failure: Failure): FailureParts {
   if (expected !== null && received !== null) {
     const whole = comparison(expected, received);
     const difference = valueDifference(oneLine(expected), oneLine(received));
+    // A shortened pair that reads the same on both sides (the difference fell outside its
+    // window) tells nothing: the pair is shown whole or not at all.
     const brief =
-      difference === undefined ? whole : comparison(difference.expected, difference.received);
+      difference === undefined || difference.expected === difference.received
+        ? whole
+        : comparison(difference.expected, difference.received);
     const notes = [
       briefNote(withoutErrorName(message), [oneLine(expected), oneLine(received)]),
       truncateCodePoints(withoutErrorName(message), MAX_WHOLE_MESSAGE),
