@@ -5,21 +5,24 @@
  * pytest (`FAILED`, `E   `, `____ test ____`), go test (`--- FAIL`, `panic:`), cargo
  * (`panicked at`, `left:`/`right:`, `---- name stdout ----`), JUnit XML (`<failure`,
  * `<error`), JSON events (`"status":"failed"`, `"Action":"fail"`), thrown errors (`Error:`,
- * `TypeError`, `Traceback`), compile errors (`error[E…]`, `error TS…`, `SyntaxError`) and
- * timeouts, and the JUnit console launcher's `✘`. Every branch is a plain alternative with no nested quantifier, so a line costs
- * linear time (the line is already cut to 4,000 characters).
+ * `TypeError`, `Traceback`), compile errors (`error[E…]`, `error TS…`, `SyntaxError`),
+ * timeouts, the `✘` of ava, uvu, Playwright and the JUnit console launcher, and linters'
+ * findings: ESLint's `[Warning/rule]` (unix) and `, Warning - ` (compact) forms, Biome's `━━━`
+ * headers, pyright's ` - warning: `. Every branch is a plain alternative with no nested
+ * quantifier, so a line costs linear time (the line is already cut to 4,000 characters).
  */
 const FAILURE_LINE =
-  /FAIL|[✕×✗✖●✘]|\bnot ok\b|^E {3}|^_{3,} |^-{4} |panic|Error\b|Exception\b|\berror(?:\[|:| TS\d)|Traceback|\bassert|\b(?:Expected|Received|expected|received|actual|Snapshot)\b|\b(?:left|right):|<failure|<error|"status": ?"failed"|"Action": ?"fail"|timed out|[Tt]imeout\b|^\s*\d+\) \S/u;
+  /FAIL|[✕×✗✖●✘]|\bnot ok\b|^E {3}|^_{3,} |^-{4} |panic|Error\b|Exception\b|\berror(?:\[|:| TS\d)|Traceback|\bassert|\b(?:Expected|Received|expected|received|actual|Snapshot)\b|\b(?:left|right):|<failure|<error|"status": ?"failed"|"Action": ?"fail"|timed out|[Tt]imeout\b|^\s*\d+\) \S|\[Warning[/\]]|, Warning - |━━━| - warning: /u;
 
 /**
  * Failure lines that start a line, kept apart so that their regular expression is anchored and
  * costs one attempt per line: unittest's `ERROR:`, doctest's `Failed example:`/`Got:`, RSpec's
- * `got:` and rerun lines, findings (`path:12:5: …`, rustc's `warning:` and ` --> `), Maven's
- * `[ERROR]` lines, PHPUnit's `There were 2 failures:` and `Failed asserting`.
+ * `got:` and rerun lines, findings (`path:12:5: …`, rustc's `warning:` and ` --> `, ESLint
+ * stylish's `  4:20  warning  …`, Biome's `  ! …` warnings), Maven's `[ERROR]` lines, PHPUnit's
+ * `There were 2 failures:` and `Failed asserting`.
  */
 const FAILURE_LINE_START =
-  /^(?:ERROR: |Failed example:|Got:$|[^\s:]+:\d+:\d+: |warning(?:\[|: )|\[ERROR\] |rspec \S+:\d+ # |There (?:was|were) \d+ (?:errors?|failures?):|\s*(?:got: |--> \S+:\d+|Failed asserting))/u;
+  /^(?:ERROR: |Failed example:|Got:$|[^\s:]+:\d+:\d+: |warning(?:\[|: )|\[ERROR\] |rspec \S+:\d+ # |There (?:was|were) \d+ (?:errors?|failures?):|\s*(?:got: |--> \S+:\d+|Failed asserting|\d+:\d+ +(?:error|warning) |[!⚠] \S))/u;
 
 /**
  * Whether the line `text.slice(start, end)` is a passing test's line (`✓ title`, `ok 3 - title`,

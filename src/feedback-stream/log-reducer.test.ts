@@ -37,6 +37,28 @@ describe("LogReducer", () => {
     expect(reduction.text.split("\n")).toHaveLength(reduction.keptLines);
   });
 
+  it("keeps the suite headers a failure far below them is nested in, and no others", () => {
+    const nodeNoise = (count: number, indent: string) =>
+      Array.from({ length: count }, (_, index) => `${indent}✔ passes case ${index} (0.1ms)`);
+    const lines = [
+      ...nodeNoise(100, ""),
+      "▶ Option.implies()",
+      ...nodeNoise(100, "  "),
+      "  ▶ chained",
+      ...nodeNoise(100, "    "),
+      "  ✔ chained (3ms)",
+      "  ▶ looped",
+      ...nodeNoise(100, "    "),
+      "    ✖ then no infinite loop (0.4ms)",
+      "      AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+      ...nodeNoise(300, ""),
+      "ℹ fail 1",
+    ];
+    const text = reduce(lines).text;
+    expect(text).toContain("▶ Option.implies()\n  ▶ looped\n");
+    expect(text).not.toContain("▶ chained");
+  });
+
   it("keeps the context after a failure in the head, past the head's last line", () => {
     // `npm test`'s banner pushes a Jest diff across the end of the head.
     const lines = [

@@ -76,6 +76,12 @@ export class LogReducer {
   private documentLength = 0;
   /** Whether a JSON document may still be kept whole: one per log. */
   private documentAllowed: boolean;
+  /**
+   * The suite headers (`▶ suite`, `# Subtest: suite`) the latest line is nested in, outermost
+   * first, each deeper than the one before: a failure far below its suite's header keeps the
+   * header, so the test is named by its suite path.
+   */
+  private readonly suites: { indent: number; index: number; line: string }[] = [];
 
   /**
    * With `maxDocumentLength`, the first pretty-printed JSON document among other output (a
@@ -138,8 +144,14 @@ export class LogReducer {
     this.tail.add(text, start, end, index, 1);
     // Every line read here is matched or kept (passing lines outside a block are only counted).
     const line = lineIn(text, start, end);
+    this.enterSuite(line, index);
     // A failure in the head opens a block too: its diff and frames often run past the head.
     if (!passing && reportsFailure(line)) {
+      const windowStart = index - this.limits.contextBefore;
+      for (const suite of this.suites) {
+        if (suite.index > this.lastKept && suite.index < windowStart)
+          this.keep(suite.index, suite.line);
+      }
       this.tail.visitLast(this.limits.contextBefore + 1, (before, at) => {
         if (at > this.lastKept && at < index) this.keep(at, before);
       });
@@ -149,6 +161,19 @@ export class LogReducer {
       if (this.after > 0) this.after -= 1;
       this.keep(index, line);
     }
+  }
+
+  /** Remembers a suite header, leaving the suites it is not nested in (at its depth or deeper). */
+  private enterSuite(line: string, index: number): void {
+    // Told by the first characters, without copying: most lines read here are no header.
+    let indent = 0;
+    while (line.charCodeAt(indent) === 0x20) indent += 1;
+    const mark = line.charCodeAt(indent);
+    if (mark !== 0x25b6 && mark !== 0x23) return;
+    if (!line.startsWith("▶ ", indent) && !line.startsWith("# Subtest: ", indent)) return;
+    while ((this.suites.at(-1)?.indent ?? -1) >= indent) this.suites.pop();
+    // A header deeper than any sane nesting is data, not structure: the stack stays small.
+    if (this.suites.length < 32) this.suites.push({ indent, index, line });
   }
 
   /** Whether the line opens the pretty-printed JSON document kept whole: `{` or `[` alone. */

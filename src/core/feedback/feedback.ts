@@ -22,6 +22,12 @@ export interface Failure {
   readonly column?: number;
   /** The lint rule or diagnostic code behind a finding (`no-unused-vars`, `TS2322`, `E501`). */
   readonly rule?: string;
+  /**
+   * The test's own frame when `file`/`line` point elsewhere: a thrown error's first user frame
+   * is in the code under test or a shared helper, and this is the test code that called it
+   * (the outermost user frame of the stack, `test/cart.test.js:9`).
+   */
+  readonly testLocation?: { readonly file: string; readonly line: number };
 }
 
 /** Feedback extracted from test output, with the structured failures behind it (SPEC §4). */

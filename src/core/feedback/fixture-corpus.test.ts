@@ -16,6 +16,21 @@ interface ExpectedFact {
   /** A lint or compiler finding's column and rule, when the output gives them. */
   readonly column?: number;
   readonly rule?: string;
+  /** The test's own frame when the failure is located elsewhere (a thrown error's first user frame). */
+  readonly testLocation?: { readonly file: string; readonly line: number };
+}
+
+/** The optional parts of a failure a fact states, present only when known. */
+function optionalParts(source: {
+  column?: number;
+  rule?: string;
+  testLocation?: { readonly file: string; readonly line: number };
+}): Record<string, unknown> {
+  return Object.fromEntries(
+    (["column", "rule", "testLocation"] as const)
+      .filter((key) => source[key] !== undefined)
+      .map((key) => [key, source[key]]),
+  );
 }
 
 // Vite reads the corpus at build time, so the core stays free of I/O.
@@ -57,15 +72,20 @@ function caseOf(path: string): { runner: string; name: string; file: string } {
 }
 
 /**
- * The failure a fact is about: the one with the fact's test name (a finding's, null) at its line
- * and column, else the first with its name, else the one at its index.
+ * The failure a fact is about: the one with the fact's test name (findings have none) at the
+ * fact's file and line, with its rule and column when it states them; else the first at its line,
+ * else the first of that name, else the one at the fact's index.
  */
 function failureFor(failures: readonly Failure[], fact: ExpectedFact, index: number): Failure {
   const named = failures.filter((failure) => failure.test === fact.test);
-  const placed = named.filter((failure) => failure.line === fact.line);
+  const placed = named.filter(
+    (failure) => failure.file === fact.file && failure.line === fact.line,
+  );
   return (
-    placed.find((failure) => failure.column === fact.column) ??
+    placed.find((failure) => failure.rule === fact.rule && failure.column === fact.column) ??
+    placed.find((failure) => failure.rule === fact.rule) ??
     placed[0] ??
+    named.find((failure) => failure.line === fact.line) ??
     named[0] ??
     failures[index]!
   );
@@ -104,8 +124,7 @@ describe("fixture corpus: real runners' outputs", () => {
           expected: fact.expected,
           received: fact.received,
           message: true,
-          ...(fact.column === undefined ? {} : { column: fact.column }),
-          ...(fact.rule === undefined ? {} : { rule: fact.rule }),
+          ...optionalParts(fact),
         });
       });
     });

@@ -43,7 +43,7 @@ describe("testFeedback: real runners", () => {
       'src/auth/login.test.ts:10: expected 123, received "123"',
     );
     expect(feedback.actionableItems[3]).toBe(
-      "src/auth/login.ts:5 parseId > parses empty: TypeError: empty id",
+      "src/auth/login.ts:5 (from src/auth/login.test.ts:23) parseId > parses empty: TypeError: empty id",
     );
     expect(feedback.actionableItems).toHaveLength(6);
     expect(total(feedback)).toBeLessThanOrEqual(500);

@@ -164,5 +164,8 @@ function redactFailure(failure: Failure): Failure {
     received: optional(failure.received),
     message: redact(failure.message),
     ...(failure.rule === undefined ? {} : { rule: redact(failure.rule) }),
+    ...(failure.testLocation === undefined
+      ? {}
+      : { testLocation: { ...failure.testLocation, file: redact(failure.testLocation.file) } }),
   };
 }

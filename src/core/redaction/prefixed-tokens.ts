@@ -64,7 +64,11 @@ const PROVIDERS: readonly (readonly [kind: string, pattern: string])[] = [
 // precedes it: from inside a run that failed (`eyJa-eyJa-…`) no new attempt starts, so every
 // character is read by one attempt instead of by one attempt per prefix in the run. A `-`
 // after a blank or another `-` starts a word (`-ghp_…` removed in a diff, `--token=…`).
-const PREFIXED = new RegExp(
+/**
+ * Every provider's token in one pattern, composed once at load from the list above (written as
+ * one literal it would be unreadable); timed for linear growth like the product's literals.
+ */
+export const PREFIXED = new RegExp(
   String.raw`(?<![\w.])(?<![\w.]-)(?:${PROVIDERS.map(([, pattern]) => `(${pattern})`).join("|")})`,
   "g",
 );

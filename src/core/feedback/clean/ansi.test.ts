@@ -30,6 +30,8 @@ describe("stripAnsi", () => {
       "progress 100%\nnext",
     );
     expect(stripAnsi("done\r")).toBe("done");
+    // A redraw of blanks moves the cursor and erases nothing.
+    expect(stripAnsi("FAIL a\r\t\nnext")).toBe("FAIL a\nnext");
   });
 
   it("reads CRLF as a newline", () => {

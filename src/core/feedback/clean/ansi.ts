@@ -27,15 +27,17 @@ export function stripAnsi(text: string): string {
 }
 
 /**
- * What a `\r`-redrawn line shows last: its last non-empty redraw. A trailing `\r` (cursor reset,
- * CRLF) leaves the text standing. Scans backwards without splitting: the stream reader calls it
- * per line.
+ * What a `\r`-redrawn line shows last: its last redraw that writes something visible. A
+ * trailing `\r` (cursor reset, CRLF) leaves the text standing, and so does a redraw of blanks
+ * only (a tab moves the cursor, it erases nothing). Scans backwards without splitting: the stream
+ * reader calls it per line.
  */
 export function lastDrawnState(line: string): string {
   let end = line.length;
   while (end > 0) {
     const start = line.lastIndexOf("\r", end - 1) + 1;
-    if (start < end) return line.slice(start, end);
+    const drawn = line.slice(start, end);
+    if (drawn.trim() !== "") return drawn;
     end = start - 1;
   }
   return "";

@@ -1,4 +1,4 @@
-import { errorLine } from "./error-lines.js";
+import { errorLine } from "./error-line.js";
 import type { LineReader } from "./extraction.js";
 import { setValue, type Side } from "./failure-draft.js";
 import { indentOf, MAX_VALUE_LINES, REPORT_START } from "./line-blocks.js";

@@ -67,6 +67,17 @@ export class Extraction {
     return draft;
   }
 
+  /**
+   * Reads what follows as a test that does not count (a todo or skipped test that failed, as
+   * it may): its error and values are read into a draft that is never finished, so they neither
+   * fail the run nor land on a neighbour.
+   */
+  ignore(): void {
+    const draft = newDraft("test", null, null);
+    draft.provisional = true;
+    this.open(draft);
+  }
+
   /** A report that is a single line (`FAILED a.py::t - msg`, `test x ... FAILED`). */
   oneLine(draft: FailureDraft, next: number): number {
     this.open(draft);

@@ -1,7 +1,7 @@
 import { valuesFromMessage } from "./assertion-values.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import type { Failure } from "../feedback.js";
-import type { SourceLocation } from "./stack-frames.js";
+import { isTestPath, type SourceLocation } from "./stack-frames.js";
 
 /**
  * Where a draft came from: a named test, a whole file the runner marked failed (`FAIL file`),
@@ -33,6 +33,10 @@ export interface FailureDraft {
   errorName: string | null;
   /** Where the test is declared (TAP `location:`), used only when no frame said where it failed. */
   declared: SourceLocation | null;
+  /** The outermost user frame of a JavaScript stack read so far: the test's own code. */
+  outermost: SourceLocation | null;
+  /** Whether that frame is an anonymous function's (a test's callback), not a named helper's. */
+  outermostIsCallback: boolean;
 }
 
 /** Longest test name, value or message kept: a failure is a gist, not a dump of the log. */
@@ -54,6 +58,8 @@ export function newDraft(kind: DraftKind, test: string | null, file: string | nu
     firstDetail: "",
     errorName: null,
     declared: null,
+    outermost: null,
+    outermostIsCallback: false,
   };
 }
 
@@ -114,6 +120,13 @@ export function finishDraft(draft: FailureDraft): Failure {
     received = values?.received ?? null;
   }
   const located = draft.line === null && draft.declared !== null;
+  const { outermost } = draft;
+  // In the same file only a test's callback says something new (a local helper threw or failed
+  // under it); a named frame there is the `describe` around a timed-out test's declaration.
+  const elsewhere =
+    outermost !== null &&
+    isTestPath(outermost.file) &&
+    (outermost.file !== draft.file || (draft.outermostIsCallback && outermost.line !== draft.line));
   return {
     test: capped(draft.test),
     file: located ? (draft.declared?.file ?? null) : draft.file,
@@ -121,6 +134,7 @@ export function finishDraft(draft: FailureDraft): Failure {
     expected: capped(expected),
     received: capped(received),
     message: truncateCodePoints(message, MAX_FIELD_LENGTH),
+    ...(elsewhere && draft.line !== null ? { testLocation: outermost } : {}),
   };
 }
 

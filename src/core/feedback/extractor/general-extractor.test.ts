@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Failure } from "../feedback.js";
-import { extractFailures } from "./general-extractor.js";
+import { extractFailures, reportedFailures } from "./general-extractor.js";
 import cargoBacktraceColor from "../test-fixtures/cargo-backtrace-color.txt?raw";
 import cargoBasic from "../test-fixtures/cargo-basic.txt?raw";
 import cargoQuiet from "../test-fixtures/cargo-quiet.txt?raw";
@@ -61,6 +61,8 @@ describe("extractFailures: Vitest 4 (captured)", () => {
       file: "src/auth/login.ts",
       line: 5,
       message: "TypeError: empty id",
+      // Thrown in the code under test: the test's own frame is kept beside it.
+      testLocation: { file: "src/auth/login.test.ts", line: 23 },
     }),
     failureOf({
       test: "parseId > sums",
@@ -138,15 +140,15 @@ describe("extractFailures: node:test (captured)", () => {
     expect(withoutMessages(extractFailures(output))).toEqual(facts);
   });
 
-  it("keeps the error's first line", () => {
+  it("keeps the error's first line, and node:assert's words after its colon", () => {
     expect(extractFailures(nodeTestSpec).map((f) => f.message)).toEqual([
-      "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+      "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal: '123' !== 123",
       "AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:",
       "RangeError [Error]: value out of range: 42",
       "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
     ]);
     expect(extractFailures(nodeTestTap).map((f) => f.message)).toEqual([
-      "AssertionError: Expected values to be strictly equal:",
+      "AssertionError: Expected values to be strictly equal: '123' !== 123",
       "AssertionError: Expected values to be strictly deep-equal:",
       "RangeError: value out of range: 42",
       "AssertionError: Expected values to be strictly equal:",
@@ -446,7 +448,8 @@ describe("extractFailures: Mocha (hand-written from Mocha 10's spec reporter)", 
         line: 9,
         expected: "123",
         received: "'123'",
-        message: "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+        message:
+          "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal: '123' !== 123",
       }),
     ]);
   });
@@ -675,6 +678,81 @@ describe("extractFailures: deduplication", () => {
       "AssertionError: expected 2 to be 3",
     ].join("\n");
     expect(extractFailures(output).map((f) => f.file)).toEqual(["src/a.test.ts", "src/b.test.ts"]);
+  });
+
+  it("keeps apart two tests whose names end alike, though the progress tree named both alike", () => {
+    const output = [
+      "  req",
+      "    .host",
+      "      1) works",
+      "    .hostname",
+      "      2) works",
+      "",
+      "  0 passing (5ms)",
+      "  2 failing",
+      "",
+      "  1) req",
+      "       .host",
+      "         works:",
+      "     TypeError: v.strip is not a function",
+      "      at compileTrust (lib/utils.js:210:8)",
+      "      at Context.<anonymous> (test/req.host.js:93:13)",
+      "",
+      "  2) req",
+      "       .hostname",
+      "         works:",
+      "     TypeError: v.strip is not a function",
+      "      at compileTrust (lib/utils.js:210:8)",
+      "      at Context.<anonymous> (test/req.hostname.js:93:13)",
+    ].join("\n");
+    expect(extractFailures(output).map((f) => [f.test, f.testLocation?.file])).toEqual([
+      ["req > .host > works", "test/req.host.js"],
+      ["req > .hostname > works", "test/req.hostname.js"],
+    ]);
+  });
+
+  it("never fails a todo or skipped test, nor hands its error to a neighbour", () => {
+    const spec = [
+      "✖ applies coupons (0.3ms) # coupons are not built yet",
+      "  AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+      "",
+      "  0 !== 1",
+      "",
+      "✖ rounds totals (0.6ms) # TODO",
+      "  AssertionError [ERR_ASSERTION]: boom",
+      "﹣ charges the card (0.2ms) # SKIP",
+      "ℹ tests 3",
+    ].join("\n");
+    expect(reportedFailures(spec)).toEqual([]);
+    const tap = [
+      "TAP version 13",
+      "not ok 1 - applies coupons # TODO later",
+      "  ---",
+      "  error: 'Expected values to be strictly equal'",
+      "  expected: 1",
+      "  actual: 0",
+      "  ...",
+      "1..1",
+    ].join("\n");
+    expect(reportedFailures(tap)).toEqual([]);
+  });
+
+  it("keeps two failed assertions of one test three lines apart", () => {
+    const assertion = (line: number): string =>
+      [
+        "not ok 1 should be strictly equal",
+        "  ---",
+        "    operator: equal",
+        "    expected: 3",
+        "    actual:   2",
+        `    at: Test.<anonymous> (file:///p/test/a.test.js:${line}:5)`,
+        "  ...",
+      ].join("\n");
+    const output = ["TAP version 13", "# adds", assertion(5), assertion(8), "1..2"].join("\n");
+    expect(extractFailures(output).map((f) => [f.file, f.line])).toEqual([
+      ["/p/test/a.test.js", 5],
+      ["/p/test/a.test.js", 8],
+    ]);
   });
 });
 

@@ -2,12 +2,21 @@ import { setLocation, setMessage } from "./failure-draft.js";
 import type { LineReader } from "./extraction.js";
 import { frameLocation, isInternalPath } from "./stack-frames.js";
 
-/** A stack frame: the first in user code says where the failure being read happened. */
+/**
+ * A stack frame: the first in user code says where the failure being read happened; the last of
+ * a JavaScript stack (V8's and Vitest's list the innermost call first) is the test's own code.
+ */
 export const readFrame: LineReader = (extraction, { index, trimmed }) => {
   const frame = frameLocation(trimmed);
   if (frame === null) return null;
-  if (extraction.current !== null && !isInternalPath(frame.file))
-    setLocation(extraction.current, frame);
+  const { current } = extraction;
+  if (current !== null && !isInternalPath(frame.file)) {
+    setLocation(current, frame);
+    if (isJavaScriptFrame(frame.file)) {
+      current.outermost = frame;
+      current.outermostIsCallback = isCallbackFrame(trimmed);
+    }
+  }
   return index + 1;
 };
 
@@ -27,3 +36,18 @@ export const readLocationLine: LineReader = (extraction, { index, trimmed }) => 
   setMessage(draft, rest);
   return index + 1;
 };
+
+/** Whether a frame is in a JavaScript or TypeScript file, whose stacks list the innermost call first. */
+function isJavaScriptFrame(file: string): boolean {
+  return /\.(?:[cm]?[jt]sx?|vue|svelte)$/.test(file);
+}
+
+/**
+ * Whether a frame is an anonymous function's: `at Context.<anonymous> (…)`, a bare `at path`
+ * or Vitest's `❯ path` — the callback a test was declared with. `Object.<anonymous>` is a
+ * CommonJS module's top level, where tests are declared, not run.
+ */
+function isCallbackFrame(trimmed: string): boolean {
+  if (trimmed.includes("Object.<anonymous>")) return false;
+  return trimmed.includes("<anonymous>") || !trimmed.slice(2).trim().includes(" ");
+}

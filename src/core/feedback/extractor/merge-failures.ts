@@ -57,8 +57,15 @@ function mergeByName(failures: readonly Failure[]): Failure[] {
       if (name !== null) register(name, kept.length - 1);
       continue;
     }
-    if (!filesCompatible(target.file, failure.file)) {
+    if (!filesCompatible(target.file, failure.file) || elsewhereInFile(target, failure)) {
       kept.push({ ...failure });
+      continue;
+    }
+    if (target.test !== null && !namesCompatible(target.test, name)) {
+      // A name the target grew into by an earlier merge (`req > .host > works`) is another test
+      // than this one (`req > .hostname > works`), though both end as the tree's `works` did.
+      kept.push({ ...failure });
+      register(name, kept.length - 1);
       continue;
     }
     fill(target, failure);
@@ -90,11 +97,25 @@ function fill(target: MergedFailure, other: Failure): void {
   if (target.line === null && other.line !== null) {
     target.file = other.file;
     target.line = other.line;
+    if (other.testLocation !== undefined) target.testLocation = other.testLocation;
   }
   target.file ??= other.file;
   target.expected ??= other.expected;
   target.received ??= other.received;
   if (target.message === "") target.message = other.message;
+}
+
+/**
+ * Whether two reports point at different lines of one file: two assertions of one test (tape's
+ * `not ok` per assertion) or two tests of one name, never one failure reported twice.
+ */
+function elsewhereInFile(a: Failure, b: Failure): boolean {
+  return a.line !== null && b.line !== null && a.line !== b.line && a.file === b.file;
+}
+
+/** Whether two names can be of one test: equal, or one a suite-path suffix of the other. */
+function namesCompatible(a: string, b: string): boolean {
+  return a === b || boundarySuffixes(a).includes(b) || boundarySuffixes(b).includes(a);
 }
 
 /** Whether two reports can be of the same test: same file, one path a suffix of the other, or unknown. */
@@ -133,6 +154,8 @@ function withoutDuplicates(failures: readonly Failure[]): Failure[] {
       failure.expected,
       failure.received,
       failure.message,
+      failure.column,
+      failure.rule,
     ]);
     if (seen.has(key)) return false;
     seen.add(key);

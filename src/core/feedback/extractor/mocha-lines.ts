@@ -1,4 +1,4 @@
-import { errorLine } from "./error-lines.js";
+import { errorLine } from "./error-line.js";
 import type { LineReader } from "./extraction.js";
 import { newDraft } from "./failure-draft.js";
 import { indentOf, MAX_VALUE_LINES } from "./line-blocks.js";
@@ -27,6 +27,9 @@ export const readMochaTitle: LineReader = (extraction, { index, trimmed, indent 
     }
     parts.push(line);
   }
-  extraction.open(newDraft("test", title[1], extraction.fileContext));
+  // A detailed title on one line (`1) file.js suite test:`, node-tap's spec reporter) ends
+  // with the colon too.
+  const name = title[1].endsWith(":") ? title[1].slice(0, -1) : title[1];
+  extraction.open(newDraft("test", name, extraction.fileContext));
   return index + 1;
 };

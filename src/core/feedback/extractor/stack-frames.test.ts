@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frameLocation, isInternalPath, parseLocation } from "./stack-frames.js";
+import { frameLocation, isInternalPath, isTestPath, parseLocation } from "./stack-frames.js";
 
 describe("frameLocation", () => {
   it.each([
@@ -54,4 +54,21 @@ describe("isInternalPath", () => {
       expect(isInternalPath(path)).toBe(false);
     },
   );
+});
+
+describe("isTestPath", () => {
+  it("knows a test's file by its directory or its name", () => {
+    for (const path of [
+      "test/cart.js",
+      "src/__tests__/index.js",
+      "tests/argument.variadic.test.js",
+      "src/cart.spec.ts",
+      "pkg/cart_test.go",
+      "test_cart.py",
+      "/ci/app/e2e/login.ts",
+    ])
+      expect(isTestPath(path), path).toBe(true);
+    for (const path of ["src/index.js", "lib/command.js", "/ci/app/src/latest.js", "contest.js"])
+      expect(isTestPath(path), path).toBe(false);
+  });
 });

@@ -29,6 +29,38 @@ export function isInternalPath(path: string): boolean {
   return INTERNAL_PATH_MARKERS.some((marker) => path.includes(marker));
 }
 
+/** Whether two spellings of a path (absolute and relative to the project) name one file. */
+export function isSameFile(a: string, b: string): boolean {
+  return a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`);
+}
+
+/**
+ * Whether a path is a test's file by the conventions runners find tests by: under a `test`,
+ * `tests`, `spec`, `specs`, `__tests__` or `e2e` directory, or named `*.test.*`, `*.spec.*`,
+ * `*_test.*`, `test_*.*`. A stack's outermost user frame is the test's own only when it is in
+ * one: a stack cut at ten frames ends anywhere.
+ */
+export function isTestPath(path: string): boolean {
+  const segments = path.split("/");
+  const name = segments.at(-1) ?? "";
+  return (
+    segments.slice(0, -1).some((segment) => TEST_DIRECTORIES.has(segment)) ||
+    /[._-](?:test|spec)\.\w+$/.test(name) ||
+    name.startsWith("test_") ||
+    name.startsWith("test.")
+  );
+}
+
+/** Directories runners find tests in. */
+const TEST_DIRECTORIES: ReadonlySet<string> = new Set([
+  "test",
+  "tests",
+  "spec",
+  "specs",
+  "__tests__",
+  "e2e",
+]);
+
 /**
  * `path:line` or `path:line:column` as printed in frames and location lines, with `file://`
  * and a leading `./` removed so the same file reads the same whichever runner printed it.

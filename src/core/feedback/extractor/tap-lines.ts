@@ -18,7 +18,10 @@ export const readTapLine: LineReader = (extraction, { index, trimmed, indent }) 
     const rest = numbered.startsWith(" - ") ? numbered.slice(3) : numbered;
     const [title = "", directive = ""] = rest.split(" # ");
     // `# TODO` failures are expected to fail; `# SKIP` did not run.
-    if (/^(?:todo|skip)\b/i.test(directive.trim())) return next;
+    if (/^(?:todo|skip)\b/i.test(directive.trim())) {
+      extraction.ignore();
+      return next;
+    }
     const name = title.trim();
     extraction.open(
       newDraft(
@@ -56,7 +59,7 @@ export const readYamlKey: LineReader = (extraction, { index, trimmed, indent }) 
     case "message":
       setMessage(
         draft,
-        isBlockIndicator(value) ? firstLineBelow(extraction.lines, index, indent) : unquote(value),
+        isBlockIndicator(value) ? blockMessage(extraction.lines, index, indent) : unquote(value),
       );
       return next;
     case "name":
@@ -104,6 +107,29 @@ function readYamlAt(
     draft.declared ??= { file: unquote(file), line };
   }
   return below.next;
+}
+
+/**
+ * A YAML block's message: its first line, and — when that ends with node:assert's colon — the
+ * block's next line of words (`'123' !== 123`, not a diff header).
+ */
+function blockMessage(lines: readonly string[], index: number, indent: number): string {
+  const first = firstLineBelow(lines, index, indent);
+  if (!first.endsWith(":")) return first;
+  const words = indentedBlock(lines, index, indent)[1] ?? "";
+  return words === "" || /^[+-]{1,3} /.test(words) ? first : `${first} ${words}`;
+}
+
+/** The first two non-blank lines of the block below `index`, deeper than `indent`. */
+function indentedBlock(lines: readonly string[], index: number, indent: number): string[] {
+  const found: string[] = [];
+  for (let cursor = index + 1; cursor < lines.length && found.length < 2; cursor += 1) {
+    const raw = lines[cursor] ?? "";
+    if (raw.trim() === "") continue;
+    if (raw.length - raw.trimStart().length <= indent) break;
+    found.push(raw.trim());
+  }
+  return found;
 }
 
 /** YAML block scalar indicators (`|`, `|-`, `>`, `>-`, `|+`). */

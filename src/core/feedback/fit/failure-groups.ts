@@ -1,4 +1,5 @@
 import { oneLine } from "../../one-line.js";
+import { withoutErrorName } from "./feedback-items.js";
 import type { Failure } from "../feedback.js";
 
 /** Failures with one root cause, in the order the output reported them; the first speaks for all. */
@@ -7,29 +8,44 @@ export type FailureGroup = readonly [Failure, ...Failure[]];
 /**
  * Failures grouped by root cause: the same error words and the same expected and received
  * values (and, for findings, the same rule) are one cause, however many tests it broke — one
- * item names every test it hit instead of repeating the error. A failure that says nothing but
- * its name is a cause of its own. Groups keep the order of their first failure.
+ * item names every test it hit instead of repeating the error. An error thrown at one line of
+ * code with the same words but for the numbers in them (`Uninitialized string offset 48`, `… 21`:
+ * each test's input) is one cause too. A failure that says nothing but its name is a cause of its
+ * own. Groups keep the order of their first failure.
  */
 export function groupByRootCause(failures: readonly Failure[]): FailureGroup[] {
   const byCause = new Map<string, Failure[]>();
   const groups: Failure[][] = [];
   for (const failure of failures) {
-    const cause = causeOf(failure);
-    const group = cause === null ? undefined : byCause.get(cause);
-    if (group !== undefined) {
-      group.push(failure);
-      continue;
-    }
-    const created = [failure];
-    groups.push(created);
-    if (cause !== null) byCause.set(cause, created);
+    const causes = [causeOf(failure), thrownCauseOf(failure)].filter(
+      (cause): cause is string => cause !== null,
+    );
+    const group = causes.map((cause) => byCause.get(cause)).find((found) => found !== undefined);
+    const joined = group ?? [failure];
+    if (group === undefined) groups.push(joined);
+    else group.push(failure);
+    for (const cause of causes) if (!byCause.has(cause)) byCause.set(cause, joined);
   }
   return groups as unknown as FailureGroup[];
 }
 
-/** What a failure says went wrong, as a key; null when it says nothing beyond its name. */
-function causeOf(failure: Failure): string | null {
+/** An error without values as thrown at its line, numbers aside; null for other failures. */
+function thrownCauseOf(failure: Failure): string | null {
   const message = oneLine(failure.message);
+  if (message === "" || failure.line === null || failure.expected !== null) return null;
+  if (failure.received !== null) return null;
+  const words = message.replace(/\d+/g, "#");
+  return JSON.stringify(["thrown", failure.file, failure.line, words, failure.rule ?? null]);
+}
+
+/**
+ * What a failure says went wrong, as a key; null when it says nothing beyond its name. A
+ * message that only repeats the test's name (TAP and node-tap name an assertion by its message:
+ * `Error: inc(1.2.3) === 1.3.0`) says nothing of the cause: the values alone do.
+ */
+function causeOf(failure: Failure): string | null {
+  const own = oneLine(failure.message);
+  const message = failure.test?.includes(withoutErrorName(own)) === true ? "" : own;
   if (message === "" && (failure.expected === null || failure.received === null)) return null;
   return JSON.stringify([message, failure.expected, failure.received, failure.rule ?? null]);
 }

@@ -25,6 +25,12 @@ describe("failureParts", () => {
     ]);
   });
 
+  it("shortens no pair whose sides read the same: the values are whole or not shown", () => {
+    const same = "{ a: { b: { c: { d: { e: [Object] } } } } }";
+    const parts = failureParts(failure({ expected: same, received: same }));
+    expect(parts.values).toEqual([`expected ${same}, received ${same}`]);
+  });
+
   it("leaves out words that only repeat the values, or the test's own name", () => {
     expect(failureParts(failure({ message: 'Expected: 123\nReceived: "123"' })).words).toEqual([]);
     const tap = failure({

@@ -7,7 +7,7 @@ import { valueDifference } from "../extractor/value-difference.js";
 /** Longest error message in a whole item: the error's first line, not a dump. */
 const MAX_WHOLE_MESSAGE = 160;
 /** Longest error message in a brief item without values: enough for the error and its gist. */
-const MAX_BRIEF_MESSAGE = 48;
+const MAX_BRIEF_MESSAGE = 64;
 /** Longest note beside values in a brief item: the kind of check, with the values elided. */
 const MAX_BRIEF_NOTE = 40;
 
@@ -39,8 +39,12 @@ export function failureParts(failure: Failure): FailureParts {
   if (expected !== null && received !== null) {
     const whole = comparison(expected, received);
     const difference = valueDifference(oneLine(expected), oneLine(received));
+    // A shortened pair that reads the same on both sides (the difference fell outside its
+    // window) tells nothing: the pair is shown whole or not at all.
     const brief =
-      difference === undefined ? whole : comparison(difference.expected, difference.received);
+      difference === undefined || difference.expected === difference.received
+        ? whole
+        : comparison(difference.expected, difference.received);
     const notes = [
       briefNote(withoutErrorName(message), [oneLine(expected), oneLine(received)]),
       truncateCodePoints(withoutErrorName(message), MAX_WHOLE_MESSAGE),
@@ -100,7 +104,7 @@ function saysMoreThan(message: string, failure: Failure): boolean {
  * A message without a leading `AssertionError:` or bare `Error:` (with a code such as
  * `[ERR_ASSERTION]`), which every assertion failure shares and so says nothing in brief.
  */
-function withoutErrorName(message: string): string {
+export function withoutErrorName(message: string): string {
   return message.replace(/^(?:Assertion)?Error(?: \[\w+\])?: (?=\S)/, "");
 }
 

@@ -58,6 +58,13 @@ describe("fitTestItems", () => {
     ]);
   });
 
+  it("leaves a finding's column out before its rule or words when room is short", () => {
+    const finding = (line: number, rule: string): Failure =>
+      failureOf({ file: "src/index.ts", line, column: 12, rule, message: `bad ${rule}` });
+    const { items } = fitTestItems([[finding(7, "semi")], [finding(9, "eqeqeq")]], 40, "");
+    expect(items).toEqual(["src/index.ts:7 semi: bad semi", "…:9 eqeqeq"]);
+  });
+
   it("gives every failure its place before any failure gets its words", () => {
     const failures = Array.from({ length: 8 }, (_, index) =>
       failureOf({
@@ -72,6 +79,36 @@ describe("fitTestItems", () => {
     items.forEach((item, index) => expect(item).toContain(`:${10 + index}`));
   });
 
+  it("shows a thrown error's test frame beside its place, as a part of its own", () => {
+    const thrown = (line: number, test: string): Failure =>
+      failureOf({
+        test,
+        file: "src/account.js",
+        line: line === 8 ? 10 : 12,
+        message: `RangeError: empty ${line === 8 ? "id" : "name"}`,
+        testLocation: { file: "test/account.test.js", line },
+      });
+    const failures = [thrown(8, "account › parses ids"), thrown(14, "account › parses names")];
+    expect(fitTestItems(groupByRootCause(failures), 500, "").items).toEqual([
+      "src/account.js:10 (from test/account.test.js:8) account › parses ids: RangeError: empty id",
+      "src/account.js:12 (from test/account.test.js:14) account › parses names: RangeError: empty name",
+    ]);
+    // Short of room, every failure's place comes first; the test frames follow by worth, before
+    // the names and words, which say less per character.
+    const tight = fitTestItems(groupByRootCause(failures), 85, "").items;
+    expect(tight).toEqual([
+      "src/account.js:10 (from test/account.test.js:8)",
+      "…:12 (from test/account.test.js:14)",
+    ]);
+    const samefile = failureOf({
+      ...thrown(3, "a"),
+      testLocation: { file: "src/account.js", line: 3 },
+    });
+    expect(fitTestItems([[samefile]], 500, "").items).toEqual([
+      "src/account.js:12 (from …:3) a: RangeError: empty name",
+    ]);
+  });
+
   it("lists the tests one cause broke in one item, each with its own place", () => {
     const failures = [
       assertion(6, "status › ok", "200", "500"),
@@ -82,6 +119,66 @@ describe("fitTestItems", () => {
     expect(fitTestItems(groups, 500, "").items).toEqual([
       "test/cart.test.js:6 status › ok; …:12 … › created: expected 200, received 500 (AssertionError: x)",
     ]);
+  });
+
+  it("opens a failure at a place already written with what tells it apart; names a test once", () => {
+    const check = (input: string, want: string, got: string): Failure =>
+      failureOf({
+        test: "TestBytes",
+        file: "common_test.go",
+        line: 14,
+        message: `On bytes(${input}), expected '${want}', but got '${got}'`,
+      });
+    const failures = [check("9999", "10 kB", "9.8 kB"), check("1MB", "1.0 MB", "977 kB")];
+    expect(fitTestItems(groupByRootCause(failures), 135, "").items).toEqual([
+      "common_test.go:14 TestBytes: On bytes(9999), expected '10 kB', but got '9.8 kB'",
+      "…:14: On bytes(1MB), expected '1.0 MB', but got '977 kB'",
+    ]);
+  });
+
+  it("groups errors thrown at one line whose words differ only in numbers", () => {
+    const crash = (offset: number, test: string): Failure =>
+      failureOf({
+        test,
+        file: "lib/Inflector.php",
+        line: 300,
+        message: `Uninitialized string offset ${offset}`,
+      });
+    const groups = groupByRootCause([crash(9, "a"), crash(48, "b"), crash(9, "c")]);
+    expect(groups.map((group) => group.length)).toEqual([3]);
+    const apart = groupByRootCause([crash(9, "a"), { ...crash(48, "b"), line: 301 }]);
+    expect(apart).toHaveLength(2);
+  });
+
+  it("groups failures whose message only repeats their name by their values", () => {
+    const echo = (line: number, test: string): Failure =>
+      failureOf({
+        test: `inc.js ${test}`,
+        file: "test/inc.js",
+        line,
+        expected: "1.3.0",
+        received: "1.3.3",
+        message: `Error: ${test}`,
+      });
+    const groups = groupByRootCause([echo(12, "inc === 1.3.0"), echo(18, "version updated")]);
+    expect(groups).toHaveLength(1);
+    expect(fitTestItems(groups, 500, "").items).toEqual([
+      "test/inc.js:12 inc.js inc === 1.3.0; …:18 inc.js version updated: expected 1.3.0, received 1.3.3",
+    ]);
+  });
+
+  it("weighs a cause's values by the failures it names: they say what broke in each", () => {
+    const many = [6, 7, 8, 9].map((line) => assertion(line, `cart › case ${line}`, "4", "3"));
+    const lone = failureOf({
+      test: "totals › adds a rather long description of tax",
+      file: "test/totals.test.js",
+      line: 3,
+      expected: "10",
+      received: "1",
+      message: "",
+    });
+    const { items } = fitTestItems(groupByRootCause([lone, ...many]), 90, "");
+    expect(items[1]).toContain("expected 4, received 3");
   });
 
   it("spends nothing on what the summary already says", () => {

@@ -9,7 +9,17 @@ import { briefName } from "./name-stems.js";
  * a file and a line, values are two sides), or, for a fuller form of a part already shown, the
  * detail it adds. Fitting spends the cap where the worth per character is highest.
  */
-const WORTH = { place: 2, name: 1, values: 2, side: 1, words: 1, fuller: 0.15 } as const;
+const WORTH = {
+  place: 2,
+  from: 2,
+  name: 1,
+  values: 2,
+  side: 1,
+  words: 1,
+  fuller: 0.15,
+  // A finding's column: its line already leads a reader there.
+  column: 0.03,
+} as const;
 /** The first failure is where a fixer starts: its parts are worth this much more. */
 const FIRST_ITEM_WEIGHT = 1.2;
 /** Failures of one cause that get a place of their own in its item; the rest are counted. */
@@ -19,6 +29,10 @@ const MAX_MEMBERS = 40;
 interface Member {
   readonly failure: Failure;
   place: boolean;
+  /** The test's own frame beside a thrown error's place: `(from test/a.test.js:8)`. */
+  from: boolean;
+  /** A finding's column after its line: a detail once the line is there. */
+  column: boolean;
   name: boolean;
 }
 
@@ -53,8 +67,9 @@ export interface FittedTestItems {
  * of an item `file:line` (`…:line` when the file is the one written just before), the others of
  * its cause beside it — as far as the budget goes, so whatever is left out is the tail; a
  * failure with no place is named instead. Then the part worth most per character is added,
- * again and again, across the items shown: a test's name (`…SEP leaf` when it shares the stem of
- * the name before it), the values (`expected X, received Y`, a long pair first shortened to what
+ * again and again, across the items shown: a thrown error's test frame beside its place (`(from
+ * test/a.test.js:8)`), a test's name (`…SEP leaf` when it shares the stem of the name before
+ * it), the values (`expected X, received Y`, a long pair first shortened to what
  * differs), the error's words, fuller forms of either. Parts whose text `said` (the summary)
  * already holds are worth nothing.
  */
@@ -64,7 +79,9 @@ export function fitTestItems(
   said: string,
 ): FittedTestItems {
   const states: ItemState[] = groups.map((group) => ({
-    members: group.slice(0, MAX_MEMBERS).map((failure) => ({ failure, place: false, name: false })),
+    members: group
+      .slice(0, MAX_MEMBERS)
+      .map((failure) => ({ failure, place: false, from: false, column: false, name: false })),
     parts: failureParts(group[0]),
     values: -1,
     words: -1,
@@ -118,7 +135,9 @@ function placeEveryFailure(
     return true;
   };
   for (const [item, state] of states.entries()) {
-    if (!tryMove(openingMove(state, item, 1, said))) break;
+    const first = state.members[0];
+    const written = first !== undefined && isPlaceWritten(states, first.failure);
+    if (!tryMove(openingMove(state, item, 1, said, written))) break;
   }
   for (const [item, state] of states.entries()) {
     if (!isShown(state)) return;
@@ -147,6 +166,8 @@ function shownFailures(states: readonly ItemState[]): Failure[] {
 function showAll(state: ItemState): void {
   for (const member of state.members) {
     member.place = true;
+    member.from = member.failure.testLocation !== undefined;
+    member.column = true;
     member.name = true;
   }
   state.values = state.parts.values.length - 1;
@@ -157,23 +178,32 @@ function showAll(state: ItemState): void {
 function showNone(state: ItemState): void {
   for (const member of state.members) {
     member.place = false;
+    member.from = false;
+    member.column = false;
     member.name = false;
   }
   state.values = -1;
   state.words = -1;
 }
 
-/** Every way to show more of an item shown: the next name, fuller values or words. */
+/** Every way to show more of an item shown: the next test frame or name, fuller values or words. */
 function* upgrades(states: readonly ItemState[], said: string): Generator<Move> {
+  const named = new Set(
+    states.flatMap((state) =>
+      state.members.filter((member) => member.name).map((member) => labelOf(member.failure)),
+    ),
+  );
   for (const [index, state] of states.entries()) {
     if (!isShown(state)) return;
     const weight = index === 0 ? FIRST_ITEM_WEIGHT : 1;
     // Names within an item come in order: its first unnamed failure, placed or at a place
-    // already written.
+    // already written, whose name no item says yet (a test that failed several checks, as go
+    // reports them, is named once).
     const unnamed = state.members.find(
       (member) =>
         !member.name &&
         labelOf(member.failure) !== null &&
+        !named.has(labelOf(member.failure) ?? "") &&
         (member.place ||
           state.members.some((other) => other.place && samePlace(other.failure, member.failure))),
     );
@@ -181,22 +211,73 @@ function* upgrades(states: readonly ItemState[], said: string): Generator<Move> 
       const name = nameMove(unnamed, index, weight, said);
       if (name !== null) yield name;
     }
-    const values = formMove(state, index, "values", weight, said);
+    const unframed = state.members.find(
+      (member) => member.place && !member.from && member.failure.testLocation !== undefined,
+    );
+    if (unframed !== undefined) yield fromMove(unframed, index, weight);
+    const columnless = state.members.find(
+      (member) => member.place && !member.column && member.failure.column !== undefined,
+    );
+    if (columnless !== undefined) {
+      yield toggle(columnless, index, "column", WORTH.column * weight);
+    }
+    // A cause's values and words say what went wrong in every failure of it that is shown.
+    const members = state.members.filter((member) => member.place || member.name).length;
+    const cause = weight * Math.max(1, members);
+    const values = formMove(state, index, "values", cause, said);
     if (values !== null) yield values;
-    const words = formMove(state, index, "words", weight, said);
+    const words = formMove(state, index, "words", cause, said);
     if (words !== null) yield words;
   }
 }
 
-/** The first part of an item not yet shown: its first failure's place, else its name, else its facts. */
-function openingMove(state: ItemState, item: number, weight: number, said: string): Move | null {
+/**
+ * The first part of an item not yet shown: its first failure's place, else its name, else its
+ * facts. When an item before already wrote that place (parametrised cases, or a test's several
+ * checks, failing at one line), the place alone would tell nothing apart: it comes with what
+ * does, the values, else the words, else the name.
+ */
+function openingMove(
+  state: ItemState,
+  item: number,
+  weight: number,
+  said: string,
+  placeWritten: boolean,
+): Move | null {
   const [first] = state.members;
   if (first === undefined) return null;
+  const values = formMove(state, item, "values", weight, said);
+  const words = formMove(state, item, "words", weight, said);
+  const name = nameMove(first, item, weight, said);
+  const place = placeMove(first, item, weight);
+  if (placeWritten && place !== null) return both(place, values ?? words ?? name);
+  return place ?? name ?? values ?? words;
+}
+
+/** Two moves as one: the second, when there is one, shown with the first. */
+function both(first: Move, second: Move | null): Move {
+  if (second === null) return first;
+  return {
+    item: first.item,
+    apply: () => {
+      first.apply();
+      second.apply();
+    },
+    undo: () => {
+      second.undo();
+      first.undo();
+    },
+    worth: first.worth + second.worth,
+  };
+}
+
+/** Whether an item shown already writes `failure`'s place. */
+function isPlaceWritten(states: readonly ItemState[], failure: Failure): boolean {
   return (
-    placeMove(first, item, weight) ??
-    nameMove(first, item, weight, said) ??
-    formMove(state, item, "values", weight, said) ??
-    formMove(state, item, "words", weight, said)
+    failure.line !== null &&
+    states.some((state) =>
+      state.members.some((member) => member.place && samePlace(member.failure, failure)),
+    )
   );
 }
 
@@ -206,6 +287,15 @@ function placeMove(member: Member, item: number, weight: number): Move | null {
   if (file === null) return null;
   const worth = (line === null ? WORTH.place / 2 : WORTH.place) * weight;
   return toggle(member, item, "place", worth);
+}
+
+/**
+ * Showing the test's own frame beside a thrown error's place: a file and a line, or only a
+ * line when the test is in the error's file.
+ */
+function fromMove(member: Member, item: number, weight: number): Move {
+  const sameFile = member.failure.testLocation?.file === member.failure.file;
+  return toggle(member, item, "from", (sameFile ? WORTH.from / 2 : WORTH.from) * weight);
 }
 
 /** Showing a failure's test name (or a finding's rule), when it has one worth showing. */
@@ -243,7 +333,12 @@ function formMove(
 }
 
 /** Turning one flag of a member on, undoably. */
-function toggle(member: Member, item: number, flag: "place" | "name", worth: number): Move {
+function toggle(
+  member: Member,
+  item: number,
+  flag: "place" | "from" | "column" | "name",
+  worth: number,
+): Move {
   return {
     item,
     apply: () => {
@@ -356,7 +451,7 @@ function renderItem(state: ItemState, written: Written): { text: string; written
     let where = "";
     if (member.place && failure.file !== null) {
       const implied = failure.file === lastFile || (test?.startsWith(failure.file) ?? false);
-      where = placeText(failure, implied);
+      where = placeText(failure, implied, member.column) + (member.from ? fromText(failure) : "");
       lastFile = failure.file;
     }
     const name = test === null ? label : briefName(test, lastName);
@@ -371,11 +466,22 @@ function renderItem(state: ItemState, written: Written): { text: string; written
   return { text, written: { file: lastFile, name: lastName } };
 }
 
-/** `file:line[:col]`, `…:line` when the file is `implied`, the file alone without a line. */
-function placeText({ file, line, column }: Failure, implied: boolean): string {
+/**
+ * `file:line`, with `:col` when `withColumn`, `…:line` when the file is `implied`, the file
+ * alone without a line.
+ */
+function placeText({ file, line, column }: Failure, implied: boolean, withColumn: boolean): string {
   if (file === null || (line === null && implied)) return "";
   if (line === null) return file;
-  return `${implied ? ELLIPSIS : file}:${line}${column === undefined ? "" : `:${column}`}`;
+  const at = withColumn && column !== undefined ? `:${column}` : "";
+  return `${implied ? ELLIPSIS : file}:${line}${at}`;
+}
+
+/** ` (from test/a.test.js:8)` after a thrown error's place, `(from …:8)` in the same file. */
+function fromText({ file, testLocation }: Failure): string {
+  if (testLocation === undefined) return "";
+  const from = testLocation.file === file ? ELLIPSIS : testLocation.file;
+  return ` (from ${from}:${testLocation.line})`;
 }
 
 /** Code points in all items together. */

@@ -1,19 +1,26 @@
 import type { TestOutputParser } from "../feedback.js";
+import { avaParser } from "./ava.js";
+import { biomeParser } from "./biome.js";
 import { ctrfParser } from "../reports/ctrf.js";
 import { cargoParser } from "./cargo.js";
+import { eslintParser } from "./eslint.js";
 import { goTestParser } from "./go-test.js";
+import { jasmineParser } from "./jasmine.js";
 import { jestParser } from "./jest.js";
 import { junitParser } from "../reports/junit.js";
 import { mochaParser } from "./mocha.js";
 import { nodeTestParser } from "./node-test.js";
+import { playwrightParser } from "./playwright.js";
+import { pyrightParser } from "./pyright.js";
 import { pytestParser } from "./pytest.js";
 import { tapParser } from "./tap.js";
+import { tscParser } from "./tsc.js";
+import { uvuParser } from "./uvu.js";
 import { rspecParser } from "./rspec.js";
 import { phpunitParser } from "./phpunit.js";
 import { junit5Parser } from "./junit5.js";
 import { flake8Parser } from "./flake8.js";
 import { mypyParser } from "./mypy.js";
-import { pyrightParser } from "./pyright.js";
 import { ruffParser } from "./ruff.js";
 import { rustcParser } from "./rustc.js";
 import { unittestParser } from "./unittest.js";
@@ -31,6 +38,10 @@ export const builtinParsers: readonly TestOutputParser[] = [
   vitestParser,
   mochaParser,
   nodeTestParser,
+  avaParser,
+  uvuParser,
+  jasmineParser,
+  playwrightParser,
   // Python, Go and Rust runners; pytest before `junit`, which reads its `--junitxml` for it.
   pytestParser,
   unittestParser,
@@ -39,8 +50,13 @@ export const builtinParsers: readonly TestOutputParser[] = [
   rspecParser,
   phpunitParser,
   junit5Parser,
-  // Type checkers, linters and compilers: their findings have no test. rustc after cargo, which
-  // reads a failed `cargo test` build itself; ruff before flake8, whose lines it shares.
+  // Type checkers, linters and compilers: their findings have no test. After the test runners,
+  // whose own output may quote a compiler's diagnostics (ts-jest's `● Test suite failed to run`);
+  // rustc after cargo, which reads a failed `cargo test` build itself; ruff before flake8, whose
+  // lines it shares.
+  eslintParser,
+  tscParser,
+  biomeParser,
   rustcParser,
   mypyParser,
   pyrightParser,

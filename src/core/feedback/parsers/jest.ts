@@ -1,7 +1,12 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { reportedFailures } from "../extractor/general-extractor.js";
 import { logLines } from "../clean/log-lines.js";
-import { JEST_NAME_SEPARATOR, jestReportFailures } from "../reports/jest-report.js";
+import {
+  JEST_NAME_SEPARATOR,
+  jestReportCount,
+  jestReportFailures,
+} from "../reports/jest-report.js";
+import { countsIn } from "./reported-count.js";
 import { jsonLineStartingWith } from "../reports/json-report.js";
 import { type JsonRecord } from "../../json-record.js";
 import { loadFailure } from "./load-failure.js";
@@ -25,6 +30,14 @@ export const jestParser: TestOutputParser = {
     // The extractor reads a suite that failed to run as a nameless failure; the file's own block says more.
     const tests = reportedFailures(output).filter((failure) => failure.test !== null);
     return [...withoutTreeEchoes(tests), ...suitesFailedToRun(logLines(output))];
+  },
+  reportedFailures: (output) => {
+    const report = jestReport(output);
+    if (report !== null) return jestReportCount(report);
+    if (!isJestText(output)) return null;
+    // `Tests:` counts tests; a file that did not run counts under `Test Suites:` only.
+    const tests = countsIn(output, /^Tests: +(\d+) failed/gm) ?? 0;
+    return tests + (countsIn(output, /^ {0,4}● Test suite failed to run$/gm) ?? 0);
   },
 };
 

@@ -197,8 +197,12 @@ function sourcePath(className: string, file: string): string {
  * where a `String`'s value is quoted so that `123` and `"123"` stay apart.
  */
 function javaValues(message: string): { expected: string; received: string } | null {
-  const match = expectedButWas(message);
-  if (match === null) return null;
+  // Found by position: a pattern with a lazy run before ` but was:` costs quadratic time on a
+  // message of many `expected:` and no `but was:`.
+  const start = message.indexOf("expected:");
+  const but = message.indexOf(" but was:", start);
+  if (start < 0 || but < 0 || message.slice(start).includes("\n")) return null;
+  const side = (from: number, to?: number): string => message.slice(from, to).replace(/^ /, "");
   const value = (printed: string): string => {
     const typed = /^([\w$.]+)@[\da-f]+<(.*)>$/.exec(printed);
     if (typed?.[2] !== undefined)
@@ -207,24 +211,7 @@ function javaValues(message: string): { expected: string; received: string } | n
     return bracketed?.[1] ?? printed;
   };
   return {
-    expected: truncateCodePoints(value(match[1]), MAX_FIELD_LENGTH),
-    received: truncateCodePoints(value(match[2]), MAX_FIELD_LENGTH),
+    expected: truncateCodePoints(value(side(start + "expected:".length, but)), MAX_FIELD_LENGTH),
+    received: truncateCodePoints(value(side(but + " but was:".length)), MAX_FIELD_LENGTH),
   };
-}
-
-/**
- * The two sides of the first `expected: X but was: Y`, found with `indexOf`: a regex would scan
- * to the end of the message from every `expected:` the message repeats.
- */
-function expectedButWas(message: string): readonly [string, string, string] | null {
-  const start = message.indexOf("expected:");
-  if (start === -1) return null;
-  const rest = message.slice(start + "expected:".length);
-  const at = rest.indexOf(" but was:");
-  if (at === -1) return null;
-  const expected = rest.slice(0, at).replace(/^ /, "");
-  const received = rest.slice(at + " but was:".length).replace(/^ /, "");
-  return expected.includes("\n") || received.includes("\n")
-    ? null
-    : [message.slice(start), expected, received];
 }

@@ -1,7 +1,7 @@
 import { truncateCodePoints } from "../clean/code-points.js";
 import type { Failure } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
-import { parseLocation } from "../extractor/stack-frames.js";
+import { isSameFile, parseLocation } from "../extractor/stack-frames.js";
 
 /** Longest message kept, as for every other failure field. */
 const MAX_MESSAGE_LENGTH = 1000;
@@ -58,12 +58,7 @@ function reportedLine(lines: readonly string[], file: string): number | null {
   }
   for (const line of lines) {
     const location = line.includes(" ") ? null : parseLocation(line);
-    if (location !== null && sameFile(location.file, file)) return location.line;
+    if (location !== null && isSameFile(location.file, file)) return location.line;
   }
   return null;
-}
-
-/** Whether two spellings (absolute, relative, `file://`) name the same file. */
-function sameFile(a: string, b: string): boolean {
-  return a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`);
 }

@@ -34,7 +34,8 @@ describe("mochaParser", () => {
         line: 6,
         expected: "123",
         received: "'123'",
-        message: "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+        message:
+          "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal: '123' !== 123",
       },
     ]);
   });
@@ -63,6 +64,42 @@ describe("mochaParser", () => {
         message: "SyntaxError[ @/p/test/broken.test.js ]: Unexpected token ')'",
       },
     ]);
+  });
+
+  it("reads node-tap's spec reporter: one-line titles, tap's `-` wanted and `+` found", () => {
+    const tap = [
+      "test/inc.js",
+      "  inc",
+      "    1) inc(1.2.3, minor) === 1.3.0",
+      "",
+      "  3 passing (6s)",
+      "  1 failing",
+      "",
+      "  1) test/inc.js inc inc(1.2.3, minor) === 1.3.0:",
+      "",
+      "      Error: inc(1.2.3, minor) === 1.3.0",
+      "      + expected - actual",
+      "",
+      "      -1.3.0",
+      "      +1.3.3",
+      "      ",
+      "      at test/inc.js:12:7",
+      "      at Test.<anonymous> (test/inc.js:9:14)",
+      "      at Object.<anonymous> (test/inc.js:8:1)",
+      "",
+    ].join("\n");
+    expect(mochaParser.parse(tap)).toEqual([
+      {
+        test: "test/inc.js inc inc(1.2.3, minor) === 1.3.0",
+        file: "test/inc.js",
+        line: 12,
+        expected: "1.3.0",
+        received: "1.3.3",
+        // The outermost frame is the module's top level, where tests are declared: no test frame.
+        message: "Error: inc(1.2.3, minor) === 1.3.0",
+      },
+    ]);
+    expect(mochaParser.reportedFailures?.(tap)).toBe(1);
   });
 
   it("yields nothing for an all-passing run", () => {

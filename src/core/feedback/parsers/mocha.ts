@@ -4,6 +4,8 @@ import { loadFailure } from "./load-failure.js";
 import { literalOf, parseRecord, stringOf } from "../reports/json-report.js";
 import { recordsOf, type JsonRecord } from "../../json-record.js";
 import { withoutTreeEchoes } from "./tree-echoes.js";
+import { countsIn } from "./reported-count.js";
+import { logLines } from "../clean/log-lines.js";
 
 /** How Mocha's JSON reporter starts its (pretty-printed) document. */
 const JSON_MARKER = '{\n  "stats": {';
@@ -24,11 +26,46 @@ export const mochaParser: TestOutputParser = {
     const crash = runException(output);
     if (crash !== null) return [crash];
     const report = mochaReport(output);
-    return report === null
-      ? withoutTreeEchoes(reportedFailures(output))
-      : mochaReportFailures(report);
+    if (report !== null) return mochaReportFailures(report).map(withTimeoutFile);
+    const failures = withoutTreeEchoes(reportedFailures(output)).map(withTimeoutFile);
+    return isTapMochaReporter(output) ? failures.map(withSidesSwapped) : failures;
+  },
+  reportedFailures: (output) => {
+    if (runException(output) !== null) return 1;
+    const report = mochaReport(output);
+    const stats = recordsOf([report?.["stats"]])[0];
+    if (stats !== undefined && typeof stats["failures"] === "number") return stats["failures"];
+    // Mocha prints `N failing` only when something failed; `N passing` always.
+    return countsIn(output, /^ {2}(\d+) failing$/gm) ?? (isMochaText(output) ? 0 : null);
   },
 };
+
+/**
+ * Whether the spec text is node-tap's (`tap -R spec`, its tap-mocha-reporter): it names each
+ * test file's top test by the file's path (`1) test/inc.js inc works:`), which Mocha never
+ * does, and prints tap's own diff, `-` the wanted value and `+` the found one, under Mocha's
+ * `+ expected - actual` legend.
+ */
+function isTapMochaReporter(output: string): boolean {
+  return logLines(output).some((line) => TAP_SPEC_TITLE.test(line.trim()));
+}
+
+/** A detailed report's title in tap's spec reporter: `1) test/functions/inc.js suite test:`. */
+const TAP_SPEC_TITLE = /^\d+\) [\w/-]+(?:\.[\w-]+)*\.[cm]?[jt]sx? \S.*:$/;
+
+/** A failure with expected and received the other way round. */
+function withSidesSwapped(failure: Failure): Failure {
+  return { ...failure, expected: failure.received, received: failure.expected };
+}
+
+/** Mocha's timeout error, which names the test's file at its end: `… it resolves. (test/a.js)`. */
+const TIMEOUT_FILE = /^Error: Timeout of \d+ms exceeded\..*\(([^()\s]+\.[cm]?[jt]sx?)\)$/;
+
+/** A timed-out test placed in the file its error names, when no frame said where. */
+function withTimeoutFile(failure: Failure): Failure {
+  const file = failure.file === null ? TIMEOUT_FILE.exec(failure.message)?.[1] : undefined;
+  return file === undefined ? failure : { ...failure, file };
+}
 
 /** How Mocha reports a spec file it could not load; no reporter runs then, JSON or not. */
 const RUN_EXCEPTION = "Exception during run: ";

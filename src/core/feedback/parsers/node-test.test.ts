@@ -35,7 +35,39 @@ not ok 1 - /p/test/broken.test.js
 1..1
 `;
 
+// Node cuts a stack at ten frames: a deep error's stack never reaches the test's own frame.
+const deepError = `✖ parses choices (0.5ms)
+  TypeError [Error]: this.argChoices.contains is not a function
+      at Argument.parseArg (file:///p/lib/argument.js:101:28)
+      at Command.parse (file:///p/lib/command.js:1084:10)
+
+ℹ tests 1
+ℹ fail 1
+ℹ duration_ms 20.1
+
+✖ failing tests:
+
+test at tests/argument.test.js:82:3
+✖ parses choices (0.5ms)
+  TypeError [Error]: this.argChoices.contains is not a function
+      at Argument.parseArg (file:///p/lib/argument.js:101:28)
+`;
+
 describe("nodeTestParser", () => {
+  it("keeps the recap's `test at` place as the test's own when the stack is cut before it", () => {
+    expect(nodeTestParser.parse(deepError)).toEqual([
+      {
+        test: "parses choices",
+        file: "/p/lib/argument.js",
+        line: 101,
+        expected: null,
+        received: null,
+        message: "TypeError [Error]: this.argChoices.contains is not a function",
+        testLocation: { file: "tests/argument.test.js", line: 82 },
+      },
+    ]);
+  });
+
   it("completes a spec failure with the recap's location and the quoted message", () => {
     expect(nodeTestParser.detect(spec)).toBe(true);
     expect(nodeTestParser.parse(spec)).toEqual([

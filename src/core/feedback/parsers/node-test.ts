@@ -1,8 +1,9 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { reportedFailures } from "../extractor/general-extractor.js";
 import { logLines } from "../clean/log-lines.js";
-import { parseLocation, type SourceLocation } from "../extractor/stack-frames.js";
-import { isJunit, junitFailures } from "../reports/junit.js";
+import { isSameFile, parseLocation, type SourceLocation } from "../extractor/stack-frames.js";
+import { isJunit, junitFailures, junitReportedFailures } from "../reports/junit.js";
+import { countsIn } from "./reported-count.js";
 import { fileLoadFailure } from "./load-failure.js";
 
 /**
@@ -21,6 +22,11 @@ export const nodeTestParser: TestOutputParser = {
       isLoadFailure(failure) ? fileLoadFailure(failure, output) : withNotes(failure, notes),
     );
   },
+  reportedFailures: (output) =>
+    isNodeJunit(output)
+      ? junitReportedFailures(output)
+      : // A test cut by its timeout counts as cancelled, not failed.
+        countsIn(output, /^(?:ℹ|#) (?:fail|cancelled) (\d+)$/gm),
 };
 
 /** What the spec reporter says about a failed test besides its error: where, and a bare message. */
@@ -65,11 +71,18 @@ function withNotes(failure: Failure, notes: ReadonlyMap<string, SpecNote>): Fail
   const note = notes.get(at < 0 ? name : name.slice(at + 3)) ?? notes.get(name);
   if (note === undefined) return failure;
   const located = failure.line === null && note.location !== null;
+  // A stack Node cut at ten frames may not reach the test: its `test at` line still names it.
+  const declaredElsewhere =
+    !located &&
+    failure.testLocation === undefined &&
+    note.location !== null &&
+    !isSameFile(note.location.file, failure.file ?? "");
   return {
     ...failure,
     file: located ? (note.location?.file ?? null) : failure.file,
     line: located ? (note.location?.line ?? null) : failure.line,
     message: failure.message === "" ? note.message : failure.message,
+    ...(declaredElsewhere && note.location !== null ? { testLocation: note.location } : {}),
   };
 }
 

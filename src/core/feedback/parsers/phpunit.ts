@@ -1,5 +1,5 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
-import { countAfter } from "./summary-counts.js";
+import { numberAfter } from "./reported-count.js";
 import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
@@ -42,7 +42,8 @@ export const phpunitParser: TestOutputParser = {
       const trimmed = line.trim();
       if (ALL_PASSED.test(trimmed)) return 0;
       if (!TOTALS.test(trimmed)) continue;
-      return countAfter(trimmed, ", Errors: ") + countAfter(trimmed, ", Failures: ");
+      const count = (key: string): number => numberAfter(trimmed, `, ${key}: `) ?? 0;
+      return count("Errors") + count("Failures");
     }
     return null;
   },

@@ -1,4 +1,5 @@
 import { valuesFromMessage } from "../extractor/assertion-values.js";
+import { numberAfter, numberBefore } from "./reported-count.js";
 import type { Failure, TestOutputParser } from "../feedback.js";
 import {
   finishDraft,
@@ -11,7 +12,6 @@ import { frameLocation, isInternalPath } from "../extractor/stack-frames.js";
 import { isJunit, junitFailures } from "../reports/junit.js";
 import { elementText, nextTag } from "../reports/xml-scanner.js";
 import { failureOf } from "../failure-of.js";
-import { countAfter, countBefore } from "./summary-counts.js";
 
 /** pytest's session banners: `=== test session starts ===`, `=== FAILURES ===`, `=== ERRORS ===`. */
 const BANNER =
@@ -75,20 +75,18 @@ export const pytestParser: TestOutputParser = {
   reportedFailures: (output) => {
     if (isJunit(output)) {
       // The report's first `<testsuite failures="2" errors="1" …>`.
-      const suite = firstSuiteTag(output);
-      const attribute = (name: string): number | null =>
-        suite.includes(` ${name}="`) ? countAfter(suite, ` ${name}="`) : null;
+      const open = output.indexOf("<testsuite ");
+      const close = output.indexOf(">", open);
+      const suite = open < 0 ? "" : output.slice(open, close < 0 ? undefined : close);
+      const attribute = (name: string): number | null => numberAfter(suite, ` ${name}="`);
       const failures = attribute("failures");
       return failures === null ? null : failures + (attribute("errors") ?? 0);
     }
     for (const line of logLines(output).reverse()) {
       const trimmed = line.trim();
       if (!QUIET_TOTALS.test(trimmed)) continue;
-      return (
-        countBefore(trimmed, "failed") +
-        countBefore(trimmed, "errors") +
-        countBefore(trimmed, "error")
-      );
+      const count = (word: string): number => numberBefore(trimmed, word) ?? 0;
+      return count("failed") + (numberBefore(trimmed, "errors") ?? count("error"));
     }
     return null;
   },
@@ -391,22 +389,4 @@ function nodeTail(title: string): string {
 /** `file::name` when the test's file is known, else the name alone. */
 function qualified(file: string | null, name: string): string {
   return file === null ? name : `${file}::${name}`;
-}
-
-/**
- * A JUnit report's first `<testsuite …>` tag (not `<testsuites>`), or "" without one; found with
- * `indexOf`, as a regex would scan to the end of the text from every unclosed `<testsuite`.
- */
-function firstSuiteTag(report: string): string {
-  for (
-    let at = report.indexOf("<testsuite");
-    at !== -1;
-    at = report.indexOf("<testsuite", at + 1)
-  ) {
-    const next = report[at + "<testsuite".length];
-    if (next !== undefined && /[\w-]/.test(next)) continue;
-    const end = report.indexOf(">", at);
-    return end === -1 ? "" : report.slice(at, end + 1);
-  }
-  return "";
 }

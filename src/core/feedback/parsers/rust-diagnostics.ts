@@ -26,19 +26,16 @@ const HEADER = /^(error|warning)(?:\[(E\d{4})\])?: (\S.*)$/;
 const LINT_ATTRIBUTE = /#\[(?:warn|deny|forbid|allow)\(([\w:]+)\)\]/;
 /** A lint made an error on the command line: `` `-D clippy::new-without-default` implied by … ``. */
 const DENIED = /`-D ([\w:-]+)` implied by/;
-/** A lint's name in clippy's list, after the URL's `#`. */
-const LINT_NAME = /^[a-z_]+$/;
-
 /**
- * The lint a line's link to clippy's list names: `…/rust-clippy/rust-1.95.0/index.html#needless_return`
- * at the line's end. Cut with `lastIndexOf`: a regex would scan from every `rust-clippy/`.
+ * The lint clippy's lint list names: `…/rust-clippy/rust-1.95.0/index.html#needless_return`.
+ * Found by position: a pattern with a run before `#` costs quadratic time.
  */
-function clippyLint(line: string): string | undefined {
+function clippyLintOfUrl(line: string): string | undefined {
   const hash = line.lastIndexOf("#");
-  const at = hash === -1 ? -1 : line.lastIndexOf("rust-clippy/", hash);
-  if (at === -1) return undefined;
-  const name = line.slice(hash + 1);
-  return LINT_NAME.test(name) && !/\s/.test(line.slice(at, hash)) ? name : undefined;
+  const lint = line.slice(hash + 1);
+  const start = line.lastIndexOf("rust-clippy/", hash);
+  if (hash < 0 || start < 0 || !/^[a-z_]+$/.test(lint)) return undefined;
+  return /\s/.test(line.slice(start, hash)) ? undefined : lint;
 }
 
 /**
@@ -92,7 +89,7 @@ function lintOf(trimmed: string): string | null {
   if (attribute !== undefined) return attribute;
   const denied = DENIED.exec(trimmed)?.[1];
   if (denied !== undefined && denied !== "warnings") return denied.replaceAll("-", "_");
-  const clippy = clippyLint(trimmed);
+  const clippy = clippyLintOfUrl(trimmed);
   return clippy === undefined ? null : `clippy::${clippy}`;
 }
 

@@ -2,6 +2,7 @@ import type { Failure, TestOutputParser } from "../feedback.js";
 import { reportedFailures } from "../extractor/general-extractor.js";
 import { logLines } from "../clean/log-lines.js";
 import { fileLoadFailure } from "./load-failure.js";
+import { countsIn } from "./reported-count.js";
 
 /** A thrown error's first line, which in tape's output means the process died inside a test. */
 const THROWN = /^[\w$.]*(?:Error|Exception)\b[^:]{0,200}: \S/;
@@ -31,6 +32,10 @@ export const tapParser: TestOutputParser = {
       isFileFailure(failure) ? fileLoadFailure(failure, output) : failure,
     );
   },
+  // tape's and TAP's `# fail 3`, node-tap's `# { total: 5, pass: 2, fail: 3 }`.
+  reportedFailures: (output) =>
+    countsIn(output, /^# fail +(\d+)$/gm) ??
+    countsIn(output, /^# \{ total: \d+, pass: \d+, fail: (\d+)/gm),
 };
 
 /**

@@ -1,10 +1,11 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { reportedFailures } from "../extractor/general-extractor.js";
 import { logLines } from "../clean/log-lines.js";
-import { jestReportFailures } from "../reports/jest-report.js";
+import { jestReportCount, jestReportFailures } from "../reports/jest-report.js";
+import { countsIn } from "./reported-count.js";
 import { jsonLineStartingWith } from "../reports/json-report.js";
 import { type JsonRecord } from "../../json-record.js";
-import { junitFailures } from "../reports/junit.js";
+import { junitFailures, junitReportedFailures } from "../reports/junit.js";
 import { loadFailure } from "./load-failure.js";
 
 /** The first key of Vitest's `--reporter=json` report (Jest's starts with another). */
@@ -33,6 +34,15 @@ export const vitestParser: TestOutputParser = {
     // The extractor reads a suite that failed to load as a nameless failure; its block says more.
     const tests = reportedFailures(output).filter((failure) => failure.test !== null);
     return [...tests, ...failedSuites(logLines(output))];
+  },
+  reportedFailures: (output) => {
+    if (output.includes(JUNIT_MARKER)) return junitReportedFailures(output);
+    const report = vitestReport(output);
+    if (report !== null) return jestReportCount(report);
+    if (!/^ {0,6}Tests {1,2}\d/m.test(output)) return null;
+    // `Tests` counts tests; a file that did not load is counted by the `Failed Suites` banner.
+    const tests = countsIn(output, /^ {0,6}Tests {1,2}(\d+) failed/gm) ?? 0;
+    return tests + (countsIn(output, /Failed Suites (\d+) ⎯/g) ?? 0);
   },
 };
 

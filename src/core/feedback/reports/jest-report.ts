@@ -32,6 +32,21 @@ export function jestReportFailures(report: JsonRecord, separator: string): Failu
   return failures;
 }
 
+/**
+ * How many failures a Jest-format JSON report counts: failed assertion results, plus files that
+ * failed without one (they did not compile or load), as `jestReportFailures` reads them.
+ */
+export function jestReportCount(report: JsonRecord): number {
+  let count = 0;
+  for (const file of recordsOf(report["testResults"])) {
+    const failed = recordsOf(file["assertionResults"]).filter(
+      (result) => result["status"] === "failed",
+    ).length;
+    count += failed === 0 && file["status"] === "failed" ? 1 : failed;
+  }
+  return count;
+}
+
 /** One failed assertion result. */
 function assertionFailure(result: JsonRecord, path: string | null, separator: string): Failure {
   const ancestors = Array.isArray(result["ancestorTitles"])

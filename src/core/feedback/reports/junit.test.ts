@@ -65,6 +65,18 @@ describe("junitParser", () => {
     ]);
   });
 
+  it("never fails a skipped or todo case, even one that holds a failure", () => {
+    const xml = [
+      '<testsuites><testsuite name="cart">',
+      '<testcase name="applies coupons"><skipped type="todo" message="later"/>',
+      '<failure message="0 !== 1">AssertionError: 0 !== 1</failure></testcase>',
+      '<testcase name="sums"><failure message="3 !== 4">AssertionError: 3 !== 4</failure></testcase>',
+      '<testcase name="charges"><failure message="x">boom</failure><skipped/></testcase>',
+      "</testsuite></testsuites>",
+    ].join("\n");
+    expect(junitFailures(xml).map((failure) => failure.test)).toEqual(["cart > sums"]);
+  });
+
   it("yields nothing when every test passed and survives truncated or hostile XML", () => {
     expect(junitFailures('<testsuite name="s"><testcase name="t"/></testsuite>')).toEqual([]);
     expect(junitFailures('<testsuite name="s"><testcase name="t"><failure message="x')).toEqual([]);

@@ -30,7 +30,20 @@ export const junitParser: TestOutputParser = {
   name: "junit",
   detect: (output) => isJunit(output),
   parse: (output) => junitFailures(output),
+  reportedFailures: (output) => junitReportedFailures(output),
 };
+
+/** The root `<testsuites failures="5" errors="1">` totals (6), or null when it states none. */
+export function junitReportedFailures(xml: string): number | null {
+  const start = xml.indexOf("<testsuites");
+  if (start < 0) return null;
+  const root = xml.slice(start, xml.indexOf(">", start) + 1);
+  const failures = /\sfailures="(\d+)"/.exec(root)?.[1];
+  const errors = /\serrors="(\d+)"/.exec(root)?.[1];
+  return failures === undefined && errors === undefined
+    ? null
+    : Number(failures ?? 0) + Number(errors ?? 0);
+}
 
 /** Whether the output holds a JUnit XML report. */
 export function isJunit(output: string): boolean {
@@ -41,12 +54,15 @@ export function isJunit(output: string): boolean {
 interface Context {
   readonly suites: { name: string; file: string | null }[];
   testcase: XmlTag | null;
+  /** How many failures there were when the open test case started. */
+  caseStart: number;
 }
 
 /** The failing test cases of a JUnit XML report (see `junitParser`). */
 export function junitFailures(xml: string): Failure[] {
   const failures: Failure[] = [];
-  const context: Context = { suites: [], testcase: null };
+  const context: Context = { suites: [], testcase: null, caseStart: 0 };
+  let skipped = false;
   let tag = nextTag(xml, 0);
   while (tag !== null) {
     let from = tag.end;
@@ -54,12 +70,20 @@ export function junitFailures(xml: string): Failure[] {
       if (tag.closing) context.suites.pop();
       else if (!tag.selfClosing) context.suites.push(suiteOf(tag));
     } else if (tag.name === "testcase") {
+      // A skipped or todo case (node:test writes `<skipped type="todo">` beside the failure
+      // of a todo test) never fails the run, whatever else it holds.
       context.testcase = tag.closing || tag.selfClosing ? null : tag;
+      context.caseStart = failures.length;
+      skipped = false;
+    } else if (tag.name === "skipped" && !tag.closing) {
+      skipped = context.testcase !== null;
+      if (skipped) failures.length = context.caseStart;
     } else if ((tag.name === "failure" || tag.name === "error") && !tag.closing) {
       const body = tag.selfClosing
         ? { text: "", end: tag.end }
         : elementText(xml, tag.name, tag.end);
-      if (context.testcase !== null) failures.push(caseFailure(context, tag, body.text));
+      if (context.testcase !== null && !skipped)
+        failures.push(caseFailure(context, tag, body.text));
       from = body.end;
     }
     tag = nextTag(xml, from);

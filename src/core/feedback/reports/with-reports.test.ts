@@ -51,6 +51,14 @@ describe("readWithReports", () => {
     expect(read.failures).toHaveLength(2);
   });
 
+  it("passes over a report in a format no parser reads", () => {
+    const unknown =
+      '{\n  "config": {\n    "maxFailures": 0\n  },\n  "status": "failed",\n  "error": {}\n}\n';
+    const read = readWithReports(console, [unknown], builtinParsers, true);
+    expect(read).toEqual(readWithReports(console, [], builtinParsers, true));
+    expect(read.failures.some((failure) => failure.message.includes("maxFailures"))).toBe(false);
+  });
+
   it("reads the log alone when the reports name no failing test", () => {
     const passing = `<testsuite name="s" tests="1" failures="0"><testcase name="t"/></testsuite>`;
     const read = readWithReports(console, [passing], builtinParsers, true);

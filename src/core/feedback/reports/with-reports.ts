@@ -1,5 +1,5 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
-import { readFailures, type ReadFailures } from "../read-failures.js";
+import { GENERIC_RUNNER, readFailures, type ReadFailures } from "../read-failures.js";
 
 /** How runners join a suite path; any reads as any other when a report and a log name a test. */
 const NAME_SEPARATOR = / (?:[›>▶/]|::) |::|#/g;
@@ -9,9 +9,10 @@ const NAME_SEPARATOR = / (?:[›>▶/]|::) |::|#/g;
  * Mocha JSON, `go test -json`, TAP, CTRF) first, the console output for what they lack: a
  * report's exact names and typed values win; a test both name gets the log's failing frame and
  * the facts the report left out (see `filledFrom`); failures the log places that are no test —
- * a file that did not compile or load — are added. When the reports name no failing test, the console is
- * read as without them (a compile error fails a run before any report is written). The count
- * is the reports' own where they give one.
+ * a file that did not compile or load — are added. When the reports name no failing test, the
+ * console is read as without them (a compile error fails a run before any report is written). A
+ * report in a format no parser reads (Playwright's JSON) is passed over: the general extractor
+ * would take its keys for errors. The count is the reports' own where they give one.
  */
 export function readWithReports(
   console: string,
@@ -19,7 +20,9 @@ export function readWithReports(
   parsers: readonly TestOutputParser[],
   testsFailed: boolean,
 ): ReadFailures {
-  const fromReports = reports.map((report) => readFailures(report, parsers, false));
+  const fromReports = reports
+    .map((report) => readFailures(report, parsers, false))
+    .filter((read) => read.runner !== GENERIC_RUNNER);
   const failures = fromReports.flatMap((read) => (read.passed ? [] : read.failures));
   const [first] = fromReports.filter((read) => !read.passed && read.failures.length > 0);
   if (first === undefined) {

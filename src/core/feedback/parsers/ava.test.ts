@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { avaParser } from "./ava.js";
+import { failureOf } from "../failure-of.js";
+import { cleanOutput } from "../test-feedback.js";
+
+// The shapes of ava 6's default reporter, as captured from a scratch project.
+const output = `
+  ✘ [fail]: truthy
+  ✘ [fail]: with message counts must match
+  - [skip] applies coupons
+  - [todo] rounds totals
+  ✘ [fail]: rejects Rejected promise returned by test
+  ✔ passes
+
+  Uncaught exception in test/more.test.js
+
+  test/more.test.js:12
+
+   11: test("snapshot", (t) => { t.snapshot({a: 1}); });
+   12: test("uncaught", (t) => { setTimeout(() => { throw new Error("late boom"…
+
+  Error: late boom
+
+  › Timeout._onTimeout (test/more.test.js:12:52)
+
+  ✘ test/more.test.js exited with a non-zero exit code: 1
+  ─
+
+  truthy
+
+  test/more.test.js:3
+
+   3: test("truthy", (t) => { t.true(1 === 2); });
+
+  Value is not \`true\`:
+
+  false
+
+  › test/more.test.js:3:31
+
+
+
+  with message
+
+  test/more.test.js:4
+
+   4: test("with message", (t) => { t.is(1, 2, "counts must match"); });
+
+  counts must match
+
+  Difference (- actual, + expected):
+
+    {
+  -   id: '1',
+  +   id: 1,
+    }
+
+  › check (test/helpers/check.js:2:5)
+  › test/more.test.js:4:33
+
+
+
+  rejects
+
+  Rejected promise returned by test. Reason:
+
+  TypeError {
+    message: 'bad input',
+  }
+
+  TypeError: bad input
+      at parse (/ci/app/src/parse.js:8:53)
+      at /ci/app/test/more.test.js:8:20
+      at Test.callFn (file:///ci/app/node_modules/ava/lib/test.js:525:26)
+
+  ─
+
+  3 tests failed
+  1 test skipped
+  1 test todo
+  1 uncaught exception
+`;
+
+describe("avaParser", () => {
+  it("reads each block's location line, words and values; skipped and todo tests are no failures", () => {
+    expect(avaParser.detect(output)).toBe(true);
+    expect(avaParser.parse(cleanOutput(output))).toEqual([
+      failureOf({
+        test: "test/more.test.js",
+        file: "test/more.test.js",
+        line: 12,
+        message: "Error: late boom",
+      }),
+      failureOf({
+        test: "truthy",
+        file: "test/more.test.js",
+        line: 3,
+        received: "false",
+        message: "Value is not `true`",
+      }),
+      failureOf({
+        test: "with message",
+        file: "test/more.test.js",
+        line: 4,
+        expected: "id: 1",
+        received: "id: '1'",
+        message: "counts must match",
+      }),
+      failureOf({
+        test: "rejects",
+        file: "src/parse.js",
+        line: 8,
+        message: "TypeError: bad input",
+        testLocation: { file: "test/more.test.js", line: 8 },
+      }),
+    ]);
+    expect(avaParser.reportedFailures?.(output)).toBe(4);
+  });
+
+  it("fails the tests ava was still waiting for when it timed out", () => {
+    const timeout = [
+      "  ✔ answers quickly",
+      "",
+      "  ✘ Timed out while running tests",
+      "",
+      "  2 tests were pending in test/wait.test.js",
+      "",
+      "  ◌ waits for the queue",
+      "  ◌ drains",
+      "",
+      "  ─",
+      "",
+      "  1 test passed",
+      "  2 tests remained pending after a timeout",
+    ].join("\n");
+    expect(avaParser.detect(timeout)).toBe(true);
+    expect(avaParser.parse(cleanOutput(timeout)).map((f) => [f.test, f.file, f.message])).toEqual([
+      ["waits for the queue", "test/wait.test.js", "Timed out while running tests"],
+      ["drains", "test/wait.test.js", "Timed out while running tests"],
+    ]);
+    expect(avaParser.reportedFailures?.(timeout)).toBe(2);
+  });
+
+  it("does not claim Mocha's or node:test's output", () => {
+    expect(avaParser.detect("  1 failing\n\n  1) cart\n       sums:\n")).toBe(false);
+    expect(avaParser.detect("✖ sums (1ms)\nℹ tests 1\n")).toBe(false);
+  });
+});

@@ -1,0 +1,235 @@
+import type { Failure, TestOutputParser } from "../feedback.js";
+import { logLines } from "../clean/log-lines.js";
+import { truncateCodePoints } from "../clean/code-points.js";
+import {
+  frameLocation,
+  isInternalPath,
+  isTestPath,
+  parseLocation,
+} from "../extractor/stack-frames.js";
+import type { SourceLocation } from "../extractor/stack-frames.js";
+
+/** Longest message kept, as for every other failure field. */
+const MAX_MESSAGE_LENGTH = 1000;
+/** A failed test in ava's list: `✘ [fail]: file › title` and, for some, the error's words after it. */
+const FAILED = "✘ [fail]: ";
+/** A block that reports a whole file: `Uncaught exception in test/a.js`, `Unhandled rejection in …`. */
+const FILE_BLOCK = /^(?:Uncaught exception|Unhandled rejection) in (\S+)$/;
+/** ava's location line under a block's title: `test/cart.test.js:5`. */
+const LOCATION_LINE = /^\S+\.\w+:\d+$/;
+/** A line of the code frame under it: ` 5:   t.is(total(items), 4);`. */
+const CODE_FRAME = /^\d+:(?: |$)/;
+/** Labels ava puts above the error it caught rather than above a value. */
+const ERROR_LABEL = /^(?:Error thrown in test|Rejected promise returned by test)\b/;
+/** ava's diff header: `Difference (- actual, + expected):`, `Difference:` before ava 6. */
+const DIFFERENCE = /^Difference(?: \(- actual, \+ expected\))?:$/;
+/** An error's first line: `RangeError: empty id`, `Error: Promise returned by test never resolved`. */
+const ERROR_LINE = /^[\w$.]*(?:Error|Exception)\b[^:]{0,200}: \S/;
+/** ava's closing counts: `5 tests failed`, `1 uncaught exception`, `1 test remained pending after a timeout`. */
+const COUNT =
+  /^ {2}(\d+) (?:tests? failed|uncaught exceptions?|unhandled rejections?|tests? remained pending after a timeout)$/gm;
+
+/**
+ * ava 4–6's default reporter: the list (`✘ [fail]: cart › sums prices`, `- [skip]`/`- [todo]`
+ * never failures), then after a `─` rule one block per failure — its title, ava's location line
+ * (`test/cart.test.js:5`), a code frame, the assertion's words (a custom message, `Value is not
+ * \`true\`:`) and `Difference (- actual, + expected):` with `-` actual (received) and `+` expected
+ * lines, or a thrown error with its stack. `Uncaught exception in file` blocks (a syntax error)
+ * are failures named by the file; tests still pending when ava timed out (`◌ title` under
+ * `N tests were pending in file`) fail with the timeout. Values keep ava's quoting (`'123'`).
+ */
+export const avaParser: TestOutputParser = {
+  name: "ava",
+  detect: (output) =>
+    output.includes(FAILED) ||
+    output.includes("✘ Timed out while running tests") ||
+    /^ {2}Uncaught exception in \S/m.test(output),
+  parse: (output): readonly Failure[] => failures(logLines(output)),
+  reportedFailures: (output) => {
+    const counts = [...output.matchAll(COUNT)].map((match) => Number(match[1]));
+    return counts.length === 0 ? null : counts.reduce((sum, count) => sum + count, 0);
+  },
+};
+
+/** What ava's list says of each failed test: its title and the words after it. */
+interface Listed {
+  readonly title: string;
+  readonly rest: string;
+}
+
+/** Every failure: detailed blocks in order, then listed tests and timeouts no block spoke of. */
+function failures(lines: readonly string[]): Failure[] {
+  const listed = lines
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith(FAILED))
+    .map((line): Listed => ({ title: line.slice(FAILED.length), rest: "" }));
+  const blocks = detailBlocks(lines, listed);
+  const found = blocks.map((block) => blockFailure(block.title, block.file, block.lines));
+  const named = new Set(blocks.map((block) => block.title));
+  const unreported = listed
+    .filter((entry) => ![...named].some((title) => startsTitle(entry.title, title)))
+    .map((entry) => bare(entry.title, null, entry.title));
+  return [...found, ...unreported, ...timedOut(lines)];
+}
+
+/** A block's title (a test's, or a file's for an uncaught exception), its file, and its lines. */
+interface Block {
+  readonly title: string;
+  readonly file: string | null;
+  readonly lines: string[];
+}
+
+/**
+ * The detailed blocks: each starts at a line that is a listed test's title (the list may add the
+ * error's words after it) or an uncaught exception's header, and runs to the next or a `─` rule.
+ */
+function detailBlocks(lines: readonly string[], listed: readonly Listed[]): Block[] {
+  const blocks: Block[] = [];
+  let current: Block | null = null;
+  for (const raw of lines) {
+    const trimmed = raw.trim();
+    const file = FILE_BLOCK.exec(trimmed)?.[1];
+    const title =
+      file ?? (listed.some((entry) => startsTitle(entry.title, trimmed)) ? trimmed : undefined);
+    if (title !== undefined && trimmed !== "" && !trimmed.startsWith(FAILED)) {
+      current = { title, file: file ?? null, lines: [] };
+      blocks.push(current);
+    } else if (trimmed === "─" || trimmed.startsWith("✘ ")) {
+      current = null;
+    } else {
+      current?.lines.push(trimmed);
+    }
+  }
+  return blocks;
+}
+
+/** Whether a listed line (`parses ids Error thrown in test`) starts with the block title `title`. */
+function startsTitle(listed: string, title: string): boolean {
+  return title !== "" && (listed === title || listed.startsWith(`${title} `));
+}
+
+/** One block read: where (location line, else the first user frame), the words, the values. */
+function blockFailure(title: string, file: string | null, lines: readonly string[]): Failure {
+  let location: SourceLocation | null = null;
+  let outermost: SourceLocation | null = null;
+  let frame: SourceLocation | null = null;
+  let label = "";
+  let error = "";
+  let values: { expected: string; received: string } | null = null;
+  let received: string | null = null;
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? "";
+    if (line === "" || CODE_FRAME.test(line)) continue;
+    if (location === null && (LOCATION_LINE.test(line) || isAbsoluteLocation(line))) {
+      location = parseLocation(line);
+      continue;
+    }
+    const stack = line.startsWith("› ")
+      ? parseLocation(line.slice(2).replace(/^.*\(|\)$/g, ""))
+      : frameLocation(line);
+    if (stack !== null) {
+      if (!isInternalPath(stack.file)) {
+        frame ??= stack;
+        outermost = stack;
+      }
+      continue;
+    }
+    if (DIFFERENCE.test(line)) {
+      const diff = difference(lines, index + 1);
+      values ??= diff.values;
+      label ||= line;
+      index = diff.end - 1;
+      continue;
+    }
+    if (error === "" && ERROR_LINE.test(line)) {
+      error = line;
+    } else if (label === "" && !/^[{}\]]/.test(line) && !/^\w+ \{$/.test(line)) {
+      label = line;
+      // `Value is not \`true\`:` and its kind put the value the code produced below them.
+      if (line.endsWith(":") && !ERROR_LABEL.test(line)) {
+        const value = lines.slice(index + 1).find((next) => next !== "");
+        if (value !== undefined && !DIFFERENCE.test(value)) received = value;
+      }
+    }
+  }
+  const where = location ?? frame;
+  const place =
+    file !== null && where !== null && !where.file.endsWith(file) ? { file, line: null } : where;
+  const message = error !== "" ? error : label.replace(/:$/, "");
+  const testFrame =
+    outermost !== null &&
+    place?.file !== undefined &&
+    outermost.file !== place.file &&
+    isTestPath(outermost.file)
+      ? { testLocation: outermost }
+      : {};
+  return {
+    test: file ?? title,
+    file: file ?? place?.file ?? null,
+    line: place?.line ?? null,
+    expected: values?.expected ?? null,
+    received: values?.received ?? received,
+    message: truncateCodePoints(message, MAX_MESSAGE_LENGTH),
+    ...(error !== "" ? testFrame : {}),
+  };
+}
+
+/**
+ * The `-` (actual) and `+` (expected) lines of a diff starting at `start` (context lines
+ * skipped), and the index of the blank line that ends it.
+ */
+function difference(
+  lines: readonly string[],
+  start: number,
+): { values: { expected: string; received: string } | null; end: number } {
+  const sides = { expected: [] as string[], received: [] as string[] };
+  let index = start;
+  for (; index < lines.length && index < start + 40; index += 1) {
+    const line = lines[index] ?? "";
+    if (line === "") {
+      if (index > start) break;
+      continue;
+    }
+    const side = line.startsWith("- ")
+      ? sides.received
+      : line.startsWith("+ ")
+        ? sides.expected
+        : null;
+    side?.push(line.slice(2).trim().replace(/,$/, ""));
+  }
+  const values =
+    sides.expected.length === 0 && sides.received.length === 0
+      ? null
+      : { expected: sides.expected.join("\n"), received: sides.received.join("\n") };
+  return { values, end: index };
+}
+
+/** An uncaught exception's location line, absolute: `/ci/app/test/cart.test.js:5`. */
+function isAbsoluteLocation(line: string): boolean {
+  return line.startsWith("/") && !line.includes(" ") && parseLocation(line) !== null;
+}
+
+/** A listed failure no block explained, or a test ava timed out waiting for. */
+function bare(title: string, file: string | null, message: string): Failure {
+  return { test: title, file, line: null, expected: null, received: null, message };
+}
+
+/**
+ * Tests ava was still waiting for when it timed out: `◌ title` lines under `N tests were
+ * pending in test/wait.test.js`, each failed by `Timed out while running tests`.
+ */
+function timedOut(lines: readonly string[]): Failure[] {
+  const found: Failure[] = [];
+  let file: string | null = null;
+  let timeout = false;
+  for (const raw of lines) {
+    const trimmed = raw.trim();
+    if (trimmed === "✘ Timed out while running tests") timeout = true;
+    const pending = /^\d+ tests? (?:were|was) pending in (\S+)$/.exec(trimmed);
+    if (pending?.[1] !== undefined) file = pending[1];
+    else if (timeout && file !== null && trimmed.startsWith("◌ "))
+      found.push(bare(trimmed.slice(2), file, "Timed out while running tests"));
+    else if (trimmed === "─") file = null;
+  }
+  return found;
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { jasmineParser } from "./jasmine.js";
+import { failureOf } from "../failure-of.js";
+
+// Jasmine 5's default reporter, as captured from a scratch project.
+const output = `Started
+FF*.
+
+Failures:
+1) login returns a numeric userId
+  Message:
+    Expected '123' to be 123.
+  Stack:
+        at <Jasmine>
+        at expectToken (/ci/app/spec/helpers/expect-token.js:2:24)
+        at UserContext.<anonymous> (/ci/app/spec/token.spec.js:6:5)
+        at <Jasmine>
+
+2) multi two expectations
+  Message:
+    Expected 1 to be 2.
+  Stack:
+        at <Jasmine>
+        at UserContext.<anonymous> (/ci/app/spec/token.spec.js:13:15)
+        at <Jasmine>
+  Message:
+    Expected $.a = 1 to equal 2.
+    Expected $.b[1] = 2 to equal 3.
+  Stack:
+        at <Jasmine>
+        at UserContext.<anonymous> (/ci/app/spec/token.spec.js:14:33)
+        at <Jasmine>
+
+Suite error: multi
+  Message:
+    Error: cleanup failed
+  Stack:
+        at UserContext.<anonymous> (/ci/app/spec/token.spec.js:20:26)
+        at <Jasmine>
+Pending:
+
+1) cart applies coupons
+  Temporarily disabled with xit
+
+4 specs, 3 failures, 1 pending spec
+Finished in 0.047 seconds
+`;
+
+describe("jasmineParser", () => {
+  it("reads each failed expectation at the spec's own frame, with the values of its message", () => {
+    expect(jasmineParser.detect(output)).toBe(true);
+    expect(jasmineParser.parse(output)).toEqual([
+      failureOf({
+        test: "login returns a numeric userId",
+        file: "/ci/app/spec/token.spec.js",
+        line: 6,
+        expected: "123",
+        received: "'123'",
+        message: "Expected '123' to be 123.",
+      }),
+      failureOf({
+        test: "multi two expectations",
+        file: "/ci/app/spec/token.spec.js",
+        line: 13,
+        expected: "2",
+        received: "1",
+        message: "Expected 1 to be 2.",
+      }),
+      failureOf({
+        test: "multi two expectations",
+        file: "/ci/app/spec/token.spec.js",
+        line: 14,
+        expected: "2",
+        received: "1",
+        message: "Expected $.a = 1 to equal 2. Expected $.b[1] = 2 to equal 3.",
+      }),
+      failureOf({
+        test: "multi",
+        file: "/ci/app/spec/token.spec.js",
+        line: 20,
+        message: "Error: cleanup failed",
+      }),
+    ]);
+    expect(jasmineParser.reportedFailures?.(output)).toBe(3);
+  });
+
+  it("never counts a pending spec, and reads no values from a matcher's name", () => {
+    const pendingOnly =
+      "Started\n*\n\nPending:\n\n1) cart applies coupons\n  No reason given\n\n1 spec, 0 failures, 1 pending spec\n";
+    expect(jasmineParser.parse(pendingOnly)).toEqual([]);
+    const defined = [
+      "Failures:",
+      "1) a b",
+      "  Message:",
+      "    Expected undefined to be defined.",
+      "  Stack:",
+      "        at UserContext.<anonymous> (spec/a.spec.js:3:5)",
+      "",
+      "1 spec, 1 failure",
+    ].join("\n");
+    expect(jasmineParser.parse(defined)).toEqual([
+      failureOf({
+        test: "a b",
+        file: "spec/a.spec.js",
+        line: 3,
+        message: "Expected undefined to be defined.",
+      }),
+    ]);
+  });
+
+  it("does not claim Mocha's numbered failures", () => {
+    expect(jasmineParser.detect("  1 passing (2ms)\n  1 failing\n\n  1) a\n       b:\n")).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,124 @@
+import type { Failure, TestOutputParser } from "../feedback.js";
+import { logLines } from "../clean/log-lines.js";
+import { truncateCodePoints } from "../clean/code-points.js";
+import { frameLocation, isInternalPath, type SourceLocation } from "../extractor/stack-frames.js";
+
+/** Longest message kept, as for every other failure field. */
+const MAX_MESSAGE_LENGTH = 1000;
+/** Jasmine's closing count: `9 specs, 6 failures, 2 pending specs`. */
+const SUMMARY = /^\d+ specs?, (\d+) failures?/m;
+/** A failed spec's header in the `Failures:` list, or a suite's error (an `afterAll` that threw). */
+const HEADER = /^(?:\d+\) |Suite error: )(\S.*)$/;
+/** The frame Jasmine gives the spec's own function: `at UserContext.<anonymous> (spec/a.spec.js:5:49)`. */
+const SPEC_FRAME = "at UserContext.";
+/** The start of a printed value: a quote, a number, a bracket, or a constant. */
+const LITERAL = /^(?:["'`[{(\d-]|(?:true|false|null|undefined|NaN|-?Infinity)\b)/;
+
+/**
+ * Jasmine 3–5's default reporter: the `Failures:` list (`1) suite spec`, then `Message:` and
+ * `Stack:` for each failed expectation, so a spec with two failed expectations is two failures)
+ * and `Suite error: suite` blocks. Pending specs (`xit`, `xdescribe`, listed under `Pending:`)
+ * are never failures. An expectation is located at the spec's own frame (`UserContext`), not at
+ * a shared helper that called `expect`; a thrown error at its first user frame, with the spec's
+ * frame as the test's own. `Expected 3 to be 4.` and `Expected $.city = 'Paris' to equal
+ * 'Lyon'.` give the values as printed.
+ */
+export const jasmineParser: TestOutputParser = {
+  name: "jasmine",
+  detect: (output) =>
+    SUMMARY.test(output) && (output.includes("\nFailures:\n") || output.includes("Suite error: ")),
+  parse: (output): readonly Failure[] => failures(logLines(output)),
+  reportedFailures: (output) => {
+    const count = SUMMARY.exec(output)?.[1];
+    return count === undefined ? null : Number(count);
+  },
+};
+
+/** One failure per failed expectation of every spec (and suite error) in the `Failures:` list. */
+function failures(lines: readonly string[]): Failure[] {
+  const found: Failure[] = [];
+  let name: string | null = null;
+  let message: string[] = [];
+  let stack: string[] = [];
+  let reading: "message" | "stack" | null = null;
+  const finish = (): void => {
+    if (name !== null && (message.length > 0 || stack.length > 0))
+      found.push(expectation(name, message, stack));
+    message = [];
+    stack = [];
+  };
+  let listing = false;
+  for (const raw of lines) {
+    const trimmed = raw.trim();
+    const header = raw === trimmed ? HEADER.exec(trimmed) : null;
+    if (trimmed === "Failures:" || trimmed.startsWith("Suite error: ")) listing = true;
+    if (trimmed === "Pending:" || SUMMARY.test(trimmed)) {
+      finish();
+      listing = false;
+      name = null;
+    }
+    if (!listing) continue;
+    if (header !== null) {
+      finish();
+      name = header[1] ?? null;
+      reading = null;
+    } else if (trimmed === "Message:") {
+      if (reading === "stack") finish();
+      reading = "message";
+    } else if (trimmed === "Stack:") {
+      reading = "stack";
+    } else if (trimmed !== "" && reading !== null) {
+      (reading === "message" ? message : stack).push(trimmed);
+    }
+  }
+  finish();
+  return found;
+}
+
+/** One failed expectation (or thrown error) of spec `name`: its message, values and place. */
+function expectation(name: string, message: readonly string[], stack: readonly string[]): Failure {
+  const first = message[0] ?? "";
+  const frames = stack
+    .map((line) => ({ line, frame: frameLocation(line) }))
+    .filter(
+      (entry): entry is { line: string; frame: SourceLocation } =>
+        entry.frame !== null && !isInternalPath(entry.frame.file),
+    );
+  const spec =
+    frames.find((entry) => entry.line.startsWith(SPEC_FRAME))?.frame ?? frames.at(-1)?.frame;
+  // A matcher's failure starts in Jasmine itself (`at <Jasmine>`); a thrown error in user code.
+  const thrown =
+    stack[0] !== undefined && frameLocation(stack[0]) !== null && frames[0] !== undefined;
+  const place = thrown ? frames[0]?.frame : spec;
+  const values = thrown ? null : expectedValues(first);
+  return {
+    test: name,
+    file: place?.file ?? null,
+    line: place?.line ?? null,
+    expected: values?.expected ?? null,
+    received: values?.received ?? null,
+    // `toEqual` prints one line per difference: all of them are the message.
+    message: truncateCodePoints(message.join(" "), MAX_MESSAGE_LENGTH),
+    ...(thrown && spec !== undefined && spec.file !== place?.file ? { testLocation: spec } : {}),
+  };
+}
+
+/**
+ * The values of `Expected <actual> to be <expected>.` and `Expected [$.path = ]<actual> to equal
+ * <expected>.`; `to be` only with a printed value (`to be defined` names a matcher).
+ */
+function expectedValues(message: string): { expected: string; received: string } | null {
+  if (!message.startsWith("Expected ") || !message.endsWith(".")) return null;
+  const text = message.slice("Expected ".length, -1);
+  for (const verb of [" to equal ", " to be "]) {
+    const at = text.indexOf(verb);
+    if (at < 0) continue;
+    const expected = text.slice(at + verb.length);
+    if (verb === " to be " && !LITERAL.test(expected)) return null;
+    const actual = text.slice(0, at);
+    const path = actual.startsWith("$") ? actual.indexOf(" = ") : -1;
+    const received = path < 0 ? actual : actual.slice(path + 3);
+    return expected === "" || received === "" ? null : { expected, received };
+  }
+  return null;
+}

@@ -1,0 +1,114 @@
+import type { Failure, TestOutputParser } from "../feedback.js";
+import { logLines } from "../clean/log-lines.js";
+import { truncateCodePoints } from "../clean/code-points.js";
+import { stackPlaces } from "./stack-places.js";
+
+/** Longest message kept, as for every other failure field. */
+const MAX_MESSAGE_LENGTH = 1000;
+/** uvu's closing counts, each on its own line: `Total:     6`, `Passed:    1`. */
+const COUNT = /^[ \t]+(Total|Passed):[ \t]+(\d+)$/gm;
+/** A value line's own marks: the line number of a fixture diff (`L2 `), the side (`++`/`--`). */
+const VALUE_LINE = /^(?:L\d+ )?(\+\+|--)(.*)$/;
+/** The label uvu puts after a value: which side it is. */
+const SIDE_LABELS: readonly string[] = [" (Expected)", " (Actual)"];
+
+/**
+ * uvu 0.5: each failure is a block `FAIL  suite  "test"` (`FAIL  "test"` outside a suite) with
+ * the assertion's words (`Expected values to be strictly equal:  (is)`, or a thrown error's
+ * message), its values (`++` expected, `--` actual, `·` for a space, a `[type]` tag when the types
+ * differ, kept) and the stack, whose first user frame says where. Names are `suite > test`.
+ * Skipped tests are not printed.
+ */
+export const uvuParser: TestOutputParser = {
+  name: "uvu",
+  detect: (output) =>
+    output.includes("FAIL ") &&
+    /^[ \t]+Total:[ \t]+\d+$/m.test(output) &&
+    /^[ \t]+Passed:[ \t]+\d+$/m.test(output),
+  parse: (output): readonly Failure[] => blocks(logLines(output)),
+  reportedFailures: (output) => {
+    const counts = new Map(
+      [...output.matchAll(COUNT)].map((match) => [match[1], Number(match[2])]),
+    );
+    const total = counts.get("Total");
+    // `Total` counts the tests that ran: skipped ones are counted apart.
+    return total === undefined ? null : total - (counts.get("Passed") ?? 0);
+  },
+};
+
+/** One failure per `FAIL` block. */
+function blocks(lines: readonly string[]): Failure[] {
+  const failures: Failure[] = [];
+  let block: { name: string; lines: string[] } | null = null;
+  const finish = (): void => {
+    if (block !== null) failures.push(blockFailure(block.name, block.lines));
+    block = null;
+  };
+  for (const raw of lines) {
+    const trimmed = raw.trim();
+    const name = headerName(trimmed);
+    if (name !== null) {
+      finish();
+      block = { name, lines: [] };
+    } else if (trimmed.startsWith("Total:")) {
+      finish();
+    } else {
+      block?.lines.push(trimmed);
+    }
+  }
+  finish();
+  return failures;
+}
+
+/** `FAIL  login  "keeps the role"` as `login > keeps the role`, or null for any other line. */
+function headerName(trimmed: string): string | null {
+  if (!trimmed.startsWith("FAIL ") || !trimmed.endsWith('"')) return null;
+  const rest = trimmed.slice("FAIL ".length).trim();
+  const open = rest.indexOf('"');
+  if (open < 0 || open === rest.length - 1) return null;
+  const suite = rest.slice(0, open).trim();
+  const test = rest.slice(open + 1, -1);
+  return suite === "" ? test : `${suite} > ${test}`;
+}
+
+/** A block's words (its first line), values and places. */
+function blockFailure(name: string, lines: readonly string[]): Failure {
+  const words = lines.find((line) => line !== "") ?? "";
+  const sides = { expected: [] as string[], received: [] as string[] };
+  for (const line of lines) {
+    const value = VALUE_LINE.exec(line);
+    if (value !== null)
+      (value[1] === "++" ? sides.expected : sides.received).push(valueOf(value[2] ?? ""));
+  }
+  const { location, testLocation } = stackPlaces(lines);
+  const known = sides.expected.length > 0 || sides.received.length > 0;
+  return {
+    test: name,
+    file: location?.file ?? null,
+    line: location?.line ?? null,
+    expected: known ? sides.expected.join("\n") : null,
+    received: known ? sides.received.join("\n") : null,
+    message: truncateCodePoints(collapsed(words), MAX_MESSAGE_LENGTH),
+    ...(testLocation === undefined ? {} : { testLocation }),
+  };
+}
+
+/** A printed value: `·` read as the space it stands for, uvu's side label and padding dropped. */
+function valueOf(printed: string): string {
+  const trimmed = printed.trimEnd();
+  const label = SIDE_LABELS.find((end) => trimmed.endsWith(end)) ?? "";
+  const value = trimmed
+    .slice(0, trimmed.length - label.length)
+    .replaceAll("·", " ")
+    .trim();
+  return collapsed(value.endsWith(",") ? value.slice(0, -1) : value);
+}
+
+/** `text` with its column padding (runs of spaces) read as one space. */
+function collapsed(text: string): string {
+  return text
+    .split("  ")
+    .filter((part) => part !== "")
+    .map((part) => part.trim())
+    .join(" ");
+}
