@@ -33,20 +33,6 @@ const factFiles = import.meta.glob<Facts>(
   },
 );
 
-/**
- * Cases whose points loopgate does not read yet, and why; each must still miss, so the list
- * shrinks as the readers land. The two linters print multi-line findings that their parsers
- * (being written in `src/core/feedback/parsers/`) read; lint output as a review step's output
- * then goes through them.
- */
-const KNOWN_GAPS: ReadonlyMap<string, string> = new Map([
-  ["lint/biome-tinyglobby", "Biome's header-then-message layout needs the Biome parser"],
-  [
-    "lint/eslint-stylish-express",
-    "stylish's file header then `LINE:COL` lines needs the ESLint parser",
-  ],
-]);
-
 /** Every `<format>/<case>.<ext>` with its facts. */
 function corpus(): { name: string; text: string; facts: Facts }[] {
   return Object.entries(factFiles)
@@ -81,18 +67,6 @@ function pointOf(fact: FactPoint, points: readonly ReviewPoint[], used: Set<numb
   });
 }
 
-/** Whether loopgate reads the case as its facts say: every point with its priority, the overall priority. */
-function readsAsFacts(text: string, facts: Facts): boolean {
-  const points = reviewPointsOf(text);
-  const used = new Set<number>();
-  const found = facts.points.every((fact) => {
-    const index = pointOf(fact, points, used);
-    used.add(index);
-    return index >= 0 && points[index]?.priority === fact.priority;
-  });
-  return found && reviewFeedback(text, { maxLength: 500 }).priority === facts.priority;
-}
-
 describe("the real-world review corpus", () => {
   const cases = corpus();
 
@@ -104,25 +78,15 @@ describe("the real-world review corpus", () => {
     expect(reviewStatusOf(text) ?? null).toBe(facts.status);
   });
 
-  it.each(cases.filter((entry) => !KNOWN_GAPS.has(entry.name)))(
-    "$name: every point, its priority and the review's",
-    ({ text, facts }) => {
-      const points = reviewPointsOf(text);
-      const used = new Set<number>();
-      for (const fact of facts.points) {
-        const index = pointOf(fact, points, used);
-        expect(index, `a point for "${fact.keyword}"`).toBeGreaterThanOrEqual(0);
-        used.add(index);
-        expect(points[index]?.priority, fact.keyword).toBe(fact.priority);
-      }
-      expect(reviewFeedback(text, { maxLength: 500 }).priority).toBe(facts.priority);
-    },
-  );
-
-  it.each(cases.filter((entry) => KNOWN_GAPS.has(entry.name)))(
-    "$name: still a known gap (remove it from KNOWN_GAPS once it reads)",
-    ({ name, text, facts }) => {
-      expect(readsAsFacts(text, facts), KNOWN_GAPS.get(name)).toBe(false);
-    },
-  );
+  it.each(cases)("$name: every point, its priority and the review's", ({ text, facts }) => {
+    const points = reviewPointsOf(text);
+    const used = new Set<number>();
+    for (const fact of facts.points) {
+      const index = pointOf(fact, points, used);
+      expect(index, `a point for "${fact.keyword}"`).toBeGreaterThanOrEqual(0);
+      used.add(index);
+      expect(points[index]?.priority, fact.keyword).toBe(fact.priority);
+    }
+    expect(reviewFeedback(text, { maxLength: 500 }).priority).toBe(facts.priority);
+  });
 });
