@@ -73,6 +73,13 @@ describe("collectReports", () => {
     ]);
   });
 
+  it("says nothing of a pattern whose only matches an earlier pattern already read", () => {
+    const dir = stepDir({ "reports/a.xml": "<a/>" });
+    expect(
+      collectReports(["reports/*.xml", "reports/a.xml"], dir, Date.now() - 5_000, 1 << 20),
+    ).toEqual({ reports: ["<a/>"], notes: [] });
+  });
+
   it("redacts a secret in a report before it is handed on", () => {
     const token = `ghp_${"A1b2C3d4E5".repeat(4).slice(0, 36)}`;
     const dir = stepDir({ "junit.xml": `<failure message="token ${token} rejected"/>` });

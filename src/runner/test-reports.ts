@@ -36,11 +36,12 @@ export function collectReports(
   let bytes = 0;
   for (const pattern of patterns) {
     const matched = globSync(pattern, { cwd, absolute: true, onlyFiles: true, dot: true }).sort();
-    const fresh = matched.flatMap((path) => {
-      const stats = seen.has(path) ? undefined : statOf(path);
+    const unseen = matched.filter((path) => !seen.has(path));
+    const fresh = unseen.flatMap((path) => {
+      const stats = statOf(path);
       return stats !== undefined && stats.mtimeMs >= since ? [{ path, size: stats.size }] : [];
     });
-    if (fresh.length === 0) {
+    if (fresh.length === 0 && unseen.length === matched.length) {
       const stale = matched.length === 0 ? "" : ` (${matched.length} older than the step)`;
       notes.push(`loopgate: no report matching ${pattern} was written by this step${stale}`);
     }
