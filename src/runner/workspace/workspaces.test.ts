@@ -126,6 +126,36 @@ describe("Workspaces", () => {
     expect(gitIn(repo, "worktree", "list").split("\n")).toHaveLength(2);
   });
 
+  it("journals diffs redacted and bounded to output_limit_bytes, head and tail", async () => {
+    const { repo, journal } = project();
+    const file = decodeTaskFile({
+      workspace: { git: "worktree" },
+      output_limit_bytes: 4096,
+      steps: { generate: { command: ["true"] } },
+      tasks: [{ id: "t", prompt: "p" }],
+    });
+    const loaded = { file, entries: [], run: { baseDir: repo } } as unknown as LoadedRun;
+    const workspaces = new Workspaces(loaded, journal);
+    const dir = (await workspaces.dirFor("t")) ?? "";
+    const token = "ghp_1234567890abcdefghijABCDEFGHIJ123456";
+    const lines = Array.from({ length: 5000 }, (_, index) => `line ${index}`);
+    writeFileSync(join(dir, "config.txt"), `token = ${token}\n${lines.join("\n")}\nlast line\n`);
+    const outcome = await workspaces.afterStep(effect(1), generated);
+    const diffs = [
+      outcome.diff ?? "",
+      (outcome.step === "generate" && outcome.commit?.diffFromPrevious) || "",
+    ];
+    for (const diff of diffs) {
+      expect(diff).not.toContain(token);
+      expect(diff).toContain("+token = ");
+      expect(diff).toContain("+last line");
+      expect(diff).toMatch(/\[… loopgate left out \d+ bytes of diff …\]/);
+      expect(diff.length).toBeLessThan(4096 + 200);
+    }
+    // The commit itself keeps the file whole: only what loopgate journals is cut and redacted.
+    expect(gitIn(repo, "show", "loopgate/t:config.txt")).toContain(token);
+  });
+
   it("leaves a task without a workspace as it is", async () => {
     const { file, repo } = project();
     const bare = decodeTaskFile({ steps: file.steps, tasks: [{ id: "t", prompt: "p" }] });
