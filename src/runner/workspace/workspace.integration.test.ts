@@ -145,6 +145,38 @@ describe("git workspaces (built CLI)", () => {
     expect(cli(["history", "t", "--db", project.db]).stdout).toContain("no change: commit");
   });
 
+  it("goes on in the same worktree after an answer and after a kill right after the worktree was made", () => {
+    const project = repository();
+    const taskFile = project.write("tasks.yaml", {
+      workspace: { git: "worktree" },
+      iteration_control: { max_iterations: 2 },
+      steps: {
+        generate: { command: [project.agent] },
+        test: { command: 'grep -q "# t 3" calc.py' },
+      },
+      tasks: [{ id: "t", prompt: "fix add" }],
+    });
+    // Killed at its first journal append: the worktree exists, the first generate step ran or
+    // was cut off, and its result was never journaled.
+    const killed = cli(["run", taskFile, "--db", project.db, "--quiet"], {
+      LOOPGATE_CRASH_AFTER_APPENDS: "1",
+    });
+    expect(killed.signal).toBe("SIGKILL");
+    const resumed = cli(["resume", "--db", project.db, "--quiet"]);
+    expect(resumed.status).toBe(3);
+    expect(cli(["answer", "t", "--text", "one more", "--db", project.db]).status).toBe(0);
+    expect(cli(["resume", "--db", project.db, "--quiet"]).status).toBe(0);
+    expect(gitIn(project.repo, "worktree", "list").split("\n")).toHaveLength(2);
+    // The cut-off first step ran again in the same worktree: its earlier line, if it wrote one,
+    // is committed with the attempt that ran again, and no work is lost.
+    const log = subjects(project.repo, "loopgate/t");
+    expect(log.slice(0, 2)).toEqual(["loopgate: t attempt 3", "loopgate: t attempt 2"]);
+    expect(log.at(-1)).toBe("init");
+    const third = cli(["diff", "t", "3", "--against", "2", "--db", project.db]).stdout;
+    const added = third.split("\n").filter((line) => /^\+(?!\+\+)/.test(line));
+    expect(added).toEqual(["+# t 3"]);
+  });
+
   it("refuses a workspace outside a git repository with exit 2 and one line, before anything runs", () => {
     const dir = mkdtempSync(join(tmpdir(), "loopgate-nogit-"));
     const taskFile = join(dir, "tasks.yaml");
