@@ -177,6 +177,39 @@ describe("git workspaces (built CLI)", () => {
     expect(added).toEqual(["+# t 3"]);
   });
 
+  it("without a workspace, prints the diff a step reported, and says when none is known", () => {
+    const dir = mkdtempSync(join(tmpdir(), "loopgate-reported-"));
+    const taskFile = join(dir, "tasks.yaml");
+    writeFileSync(
+      taskFile,
+      stringify({
+        steps: {
+          generate: {
+            command: `if [ "$LOOPGATE_TASK_ID" = told ]; then echo '{"diff": "+reported line"}' >> "$LOOPGATE_REPORT_FILE"; fi`,
+          },
+        },
+        tasks: [
+          { id: "told", prompt: "p" },
+          { id: "silent", prompt: "p" },
+        ],
+      }),
+    );
+    const db = join(dir, "journal.db");
+    expect(cli(["run", taskFile, "--db", db, "--quiet"]).status).toBe(0);
+    expect(cli(["diff", "told", "--db", db]).stdout).toBe("+reported line");
+    const against = cli(["diff", "told", "1", "--against", "1", "--db", db]);
+    expect(against.status).toBe(2);
+    expect(against.stderr).toBe(
+      "error: diff: --against 1 needs both attempts committed in a git workspace, and told attempt 1 has no commit\n",
+    );
+    const silent = cli(["diff", "silent", "--db", db]);
+    expect(silent.status).toBe(2);
+    expect(silent.stderr).toBe(
+      "error: diff: no diff is known for silent attempt 1: give the task a git workspace (docs/workspaces.md)\n",
+    );
+    expect(cli(["diff", "nobody", "--db", db]).status).toBe(2);
+  });
+
   it("refuses a workspace outside a git repository with exit 2 and one line, before anything runs", () => {
     const dir = mkdtempSync(join(tmpdir(), "loopgate-nogit-"));
     const taskFile = join(dir, "tasks.yaml");
