@@ -50,7 +50,7 @@ export class Workspaces {
   private readonly places = new Map<string, Promise<Place | undefined>>();
   /** The journaled base and latest commit of each task, from earlier generate steps. */
   private readonly journaled = new Map<string, AttemptCommit>();
-  /** Worktrees are added one at a time: git locks the repository's worktree list. */
+  /** Worktrees are added one at a time, so two tasks never race on the repository's worktree list. */
   private adding: Promise<unknown> = Promise.resolve();
   private readonly own: string[];
 
