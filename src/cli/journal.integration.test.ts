@@ -35,6 +35,7 @@ function everyCommand(fixture: Fixture, db: string): string[][] {
     ["history"],
     ["export", "--jsonl"],
     ["explain", "task-1"],
+    ["diff", "task-1"],
     ["doctor"],
     ["run", fixture.taskFile, "--quiet"],
     ["resume", "--quiet"],
@@ -90,6 +91,7 @@ describe("a journal that is not loopgate's (built CLI)", () => {
       ["history"],
       ["export", "--jsonl"],
       ["explain", "task-1"],
+      ["diff", "task-1"],
       ["doctor"],
     ]) {
       expectRefused(

@@ -40,6 +40,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "the whole story of a run or a task: steps, decisions, answers",
     load: async () => (await import("./commands/history.js")).historyCommand,
   },
+  diff: {
+    summary: "what an attempt changed: its journaled diff (git workspaces)",
+    load: async () => (await import("./commands/diff.js")).diffCommand,
+  },
   explain: {
     summary: "why a decision was taken: each condition evaluated with its values",
     load: async () => (await import("./commands/explain.js")).explainCommand,

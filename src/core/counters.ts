@@ -18,6 +18,11 @@ export interface Counters {
   readonly scores?: readonly number[];
   /** Fingerprint of each pass's outcome, oldest first. */
   readonly signatures?: readonly string[];
+  /**
+   * Fingerprint of each pass's change (its diff), oldest first; an empty diff has one too
+   * (`NO_CHANGE`). Derived by `decide` when every pass's diff is known.
+   */
+  readonly changes?: readonly string[];
   /** Time spent so far; supplied by the caller because the core has no clock. */
   readonly elapsedMs?: number;
 }

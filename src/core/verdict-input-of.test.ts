@@ -253,3 +253,32 @@ describe("verdictInputOf — properties", () => {
     );
   });
 });
+
+describe("verdictInputOf: changes", () => {
+  const diff = "--- a/calc.py\n+++ b/calc.py\n@@ -1 +1 @@\n-x\n+y\n";
+  const withDiff = (iteration: number, change: string): Attempt => ({
+    ...attempt(iteration, LOGIN_FAILURE),
+    diff: change,
+  });
+
+  it("fingerprints every attempt's diff when all are known, an empty diff as no change", () => {
+    const input = inputOf(
+      { history: [withDiff(1, diff)], diff: "" },
+      { noProgress: { window: 2 } },
+    );
+    const changes = verdictInputOf(input).counters.changes;
+    expect(changes).toHaveLength(2);
+    expect(changes?.[0]).not.toBe("no change");
+    expect(changes?.[1]).toBe("no change");
+  });
+
+  it("gives the same fingerprint to the same change, and none when a diff is unknown or no_progress is off", () => {
+    const same = verdictInputOf(
+      inputOf({ history: [withDiff(1, diff)], diff }, { noProgress: { window: 2 } }),
+    ).counters.changes;
+    expect(same?.[0]).toBe(same?.[1]);
+    const partial = inputOf({ history: [attempt(1, LOGIN_FAILURE)], diff }, { noProgress: {} });
+    expect(verdictInputOf(partial).counters.changes).toBeUndefined();
+    expect(verdictInputOf(inputOf({ diff })).counters.changes).toBeUndefined();
+  });
+});

@@ -4,11 +4,19 @@ import type { Attempt } from "./iteration-check.js";
 import type { TestOutputParser } from "./feedback/feedback.js";
 import { attemptSignature } from "./escalation/attempt-signature.js";
 import { attemptsOf } from "./attempts-of.js";
+import { NO_CHANGE } from "./conditions/no-progress.js";
+import { diffSignature } from "./escalation/diff-signature.js";
 
 /** Scores of every attempt, when each one has a score; partial histories say nothing about a trend. */
 function scoresOf(attempts: readonly Attempt[]): number[] | undefined {
   const scores = attempts.map((attempt) => attempt.score);
   return scores.every((score): score is number => typeof score === "number") ? scores : undefined;
+}
+
+/** Each attempt's change, when every attempt's diff is known: an empty diff is no change, not unknown. */
+function changesOf(attempts: readonly Attempt[]): string[] | undefined {
+  if (!attempts.every((attempt) => attempt.diff !== undefined)) return undefined;
+  return attempts.map((attempt) => diffSignature(attempt.diff) ?? NO_CHANGE);
 }
 
 /**
@@ -25,9 +33,9 @@ export function verdictInputOf(
   const check = input.iterationCheck;
   const attempts = attemptsOf(check);
   const scores = check.scores ?? scoresOf(attempts);
-  const signatures =
-    check.signatures ??
-    ((input.stopConditions.noProgress ?? null) === null ? undefined : deriveSignatures(attempts));
+  const watched = (input.stopConditions.noProgress ?? null) !== null;
+  const signatures = check.signatures ?? (watched ? deriveSignatures(attempts) : undefined);
+  const changes = watched ? changesOf(attempts) : undefined;
   return {
     counters: {
       iteration: check.currentIteration,
@@ -36,6 +44,7 @@ export function verdictInputOf(
       approval: check.approval ?? null,
       ...(scores === undefined ? {} : { scores }),
       ...(signatures === undefined ? {} : { signatures }),
+      ...(changes === undefined ? {} : { changes }),
       ...(check.elapsedMs === undefined ? {} : { elapsedMs: check.elapsedMs }),
     },
     policy: {

@@ -53,7 +53,12 @@ export interface SessionOptions {
  * `read` (nothing is created or changed) or to `write` (created when missing).
  */
 export function openJournal(db: string | undefined, access: "read" | "write"): Journal {
-  return Journal.open(resolve(db ?? DEFAULT_JOURNAL_PATH), { readonly: access === "read" });
+  return Journal.open(journalPathOf(db), { readonly: access === "read" });
+}
+
+/** The journal's absolute path: `--db PATH`, or `.loopgate/journal.db` in the current directory. */
+export function journalPathOf(db: string | undefined): string {
+  return resolve(db ?? DEFAULT_JOURNAL_PATH);
 }
 
 /** The name answers are signed with. */

@@ -17,6 +17,7 @@ import { Interrupted } from "./interrupted.js";
 import type { Progress } from "./progress.js";
 import { killOrphanedStep, type StepProcesses } from "./step-processes.js";
 import { withStepSecrets } from "./step-secrets.js";
+import { Workspaces } from "./workspace/workspaces.js";
 
 /** How often a runner checks a task lease another runner holds. */
 const LEASE_POLL_MS = 1_000;
@@ -108,6 +109,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       options.taskDocument,
     );
     killOrphans(loaded.entries);
+    const workspaces = new Workspaces(loaded, journal.path);
     let state = loaded.state;
     let appends = 0;
     const record = (event: LoopEvent, meta: Record<string, unknown> | null = null) => {
@@ -138,7 +140,8 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           if (effect.delayMs > 0) await sleep(effect.delayMs, undefined, { signal: stop.signal });
           progress.stepStarting(effect, state);
           let running: StepProcesses | undefined;
-          const outcome = await runStep(loaded, effect, (spawned) => {
+          const workspace = await workspaces.dirFor(effect.taskId);
+          const ran = await runStep(loaded, effect, workspace, (spawned) => {
             running = spawned;
             steps.add(spawned);
             // Spawned while another task failed: it is not run now, but on resume.
@@ -159,6 +162,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           });
           if (running !== undefined) steps.delete(running);
           if (stop.signal.aborted) return;
+          const outcome = await workspaces.afterStep(effect, ran);
           journal.checkUnchanged(
             `${effect.taskId}'s ${effect.step} step (attempt ${effect.iteration}) ran`,
             runId,
@@ -241,8 +245,13 @@ async function holdTask(
   }
 }
 
-/** Runs a step as the task file describes it. */
-function runStep(loaded: LoadedRun, effect: RunStep, onSpawn: (processes: StepProcesses) => void) {
+/** Runs a step as the task file describes it, in the task's workspace when it has one. */
+function runStep(
+  loaded: LoadedRun,
+  effect: RunStep,
+  workspace: string | undefined,
+  onSpawn: (processes: StepProcesses) => void,
+) {
   const entry = loaded.file.tasks.find((task) => task.id === effect.taskId);
   const spec = entry === undefined ? undefined : stepsOf(loaded.file, entry)[effect.step];
   if (spec === undefined) {
@@ -250,7 +259,7 @@ function runStep(loaded: LoadedRun, effect: RunStep, onSpawn: (processes: StepPr
   }
   return executeStep(effect, spec, {
     runDir: loaded.runDir,
-    baseDir: loaded.run.baseDir,
+    baseDir: workspace ?? loaded.run.baseDir,
     outputLimit: loaded.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT,
     onSpawn,
   });

@@ -138,6 +138,7 @@ describe("task file JSON Schema", () => {
       "stop_conditions",
       "on_answer",
       "review_wait",
+      "workspace",
       "output_limit_bytes",
       "steps",
       "tasks",

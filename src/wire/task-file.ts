@@ -12,6 +12,7 @@ import { iterationControl, stopConditions } from "./decide-document.js";
 import { decodeDocument, describeValue } from "./decode-document.js";
 import { integerAtLeast, list, mapping, name, numberAtLeast, text } from "./fields.js";
 import { InputError } from "./input-error.js";
+import { workspaceSchema, type WorkspaceSpec } from "./workspace-spec.js";
 
 /** Longest task id: ids name a run's files and directories, and file names stop at 255 bytes. */
 export const MAX_TASK_ID_LENGTH = 128;
@@ -161,6 +162,7 @@ const settingsEntries = {
   stop_conditions: v.optional(stopConditions),
   on_answer: v.optional(onAnswer),
   review_wait: v.optional(reviewWait),
+  workspace: v.optional(workspaceSchema),
 };
 
 // Task ids name files and directories of the run, so they stay portable, and they are operands
@@ -219,6 +221,8 @@ interface Settings {
   readonly stopConditions?: StopConditions;
   readonly onAnswer?: Partial<AnswerPolicy>;
   readonly reviewWait?: Partial<ReviewWait>;
+  /** Where the task's steps run (docs/workspaces.md); none: the task file's directory. */
+  readonly workspace?: WorkspaceSpec;
 }
 
 /** One entry of `tasks`. */

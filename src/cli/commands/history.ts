@@ -1,6 +1,7 @@
 import type { LoopEvent } from "../../core/loop/loop-event.js";
 import { startLoop } from "../../core/loop/start-loop.js";
 import { transition } from "../../core/loop/transition.js";
+import { commitLine } from "../../runner/workspace/commit-line.js";
 import { runsFor } from "../../runner/find-runs.js";
 import { eventLine } from "../../runner/line-progress.js";
 import { paintFor } from "../../runner/paint.js";
@@ -19,8 +20,10 @@ function indent(text: string): string {
     .join("\n");
 }
 
-/** The details an event line leaves out: feedback items, escalation context, question. */
+/** The details an event line leaves out: an attempt's commit, feedback items, escalation context, question. */
 function details(event: LoopEvent): string {
+  const commit = commitLine(event);
+  if (commit !== null) return `${indent(commit)}\n`;
   if (event.type !== "decision-recorded") return "";
   const decision = event.decision;
   if (decision.action === "retry") {

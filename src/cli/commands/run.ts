@@ -1,5 +1,11 @@
 import { dirname, resolve } from "node:path";
-import { driveSession, type GivenAnswers, type SessionFlags } from "../../runner/session.js";
+import { checkWorkspaces } from "../../runner/workspace/preflight.js";
+import {
+  driveSession,
+  journalPathOf,
+  type GivenAnswers,
+  type SessionFlags,
+} from "../../runner/session.js";
 import { decodeAnswersFile } from "../../wire/answers-file.js";
 import { decodeTaskFile } from "../../wire/task-file.js";
 import { parseText } from "../../wire/parse-text.js";
@@ -101,7 +107,13 @@ ${SESSION_HELP}`,
     const flags = sessionFlags("run", values);
     const input = await readInput(file, flags.maxInputBytes);
     const document = parseText(input.text, input.source);
-    decodeTaskFile(document);
+    const decoded = decodeTaskFile(document);
+    await checkWorkspaces(
+      decoded,
+      dirname(resolve(file)),
+      journalPathOf(flags.db),
+      flags.concurrency ?? 1,
+    );
     const answers = await givenAnswers(values.answers, flags.maxInputBytes);
     // The journal keeps the task file redacted; this session's steps get it whole.
     return await driveSession({ ...flags, answers, taskDocument: document }, stdout, (journal) =>

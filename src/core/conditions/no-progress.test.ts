@@ -3,8 +3,10 @@ import fc from "fast-check";
 import type { NoProgressPolicy } from "../policy.js";
 import type { VerdictInput } from "./condition.js";
 import {
+  NO_CHANGE,
   noProgress,
   oscillatingSignatures,
+  repeatedChange,
   repeatedSignature,
   stalledScores,
 } from "./no-progress.js";
@@ -13,6 +15,7 @@ import { Precedence } from "./precedence.js";
 interface History {
   readonly scores?: readonly number[];
   readonly signatures?: readonly string[];
+  readonly changes?: readonly string[];
 }
 
 const progress = (
@@ -206,4 +209,37 @@ describe("NO_PROGRESS", () => {
       ).toEqual({ fired: false, reason: "no_progress not set" });
     },
   );
+});
+
+describe("NO_PROGRESS on unchanged code", () => {
+  it("fires when the last `window` passes changed nothing, an empty diff included", () => {
+    expect(check({ changes: ["d1", NO_CHANGE, NO_CHANGE] }, { window: 2 })).toEqual({
+      fired: true,
+      reason: "the last 2 passes changed nothing (empty diff)",
+    });
+    expect(check({ changes: ["d1", "d1"], signatures: ["a", "b"] }, { window: 2 })).toEqual({
+      fired: true,
+      reason: "the last 2 passes have the same diff (the code did not change between them)",
+    });
+  });
+
+  it("holds while the change moves, with fewer passes than the window, or when off", () => {
+    expect(check({ changes: ["d1", "d2"] }, { window: 2 }).fired).toBe(false);
+    expect(check({ changes: [NO_CHANGE] }, { window: 2 }).fired).toBe(false);
+    expect(check({ changes: ["d1", "d1"] }, null).fired).toBe(false);
+  });
+
+  it("fires iff the last `window` changes are all equal (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom("d1", "d2", NO_CHANGE), { maxLength: 8 }),
+        fc.integer({ min: 2, max: 5 }),
+        (changes, window) => {
+          const recent = changes.slice(-window);
+          const same = changes.length >= window && recent.every((c) => c === recent[0]);
+          expect(repeatedChange(changes, window) !== null).toBe(same);
+        },
+      ),
+    );
+  });
 });

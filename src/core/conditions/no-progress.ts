@@ -34,6 +34,20 @@ export function repeatedSignature(signatures: readonly string[], window: number)
   return `the last ${window} passes have the same signature "${first}"`;
 }
 
+/** The fingerprint of an empty diff: the pass is known to have changed nothing. */
+export const NO_CHANGE = "no change";
+
+/** Why the changes show the last `window` passes tried the same code (or changed nothing), or null. */
+export function repeatedChange(changes: readonly string[], window: number): string | null {
+  if (changes.length < window) return null;
+  const recent = changes.slice(-window);
+  const first = recent[0];
+  if (!recent.every((change) => change === first)) return null;
+  return first === NO_CHANGE
+    ? `the last ${window} passes changed nothing (empty diff)`
+    : `the last ${window} passes have the same diff (the code did not change between them)`;
+}
+
 /** Why the signatures show the loop flipping between two outcomes (A, B, A, B), or null. */
 export function oscillatingSignatures(signatures: readonly string[]): string | null {
   if (signatures.length < 4) return null;
@@ -42,7 +56,7 @@ export function oscillatingSignatures(signatures: readonly string[]): string | n
   return `the last 4 passes oscillate between signatures "${a}" and "${b}"`;
 }
 
-/** The loop stopped converging: stalled scores, repeated outcomes, or oscillation. Off unless `no_progress` is set. */
+/** The loop stopped converging: stalled scores, repeated outcomes, oscillation, or unchanged code. Off unless `no_progress` is set. */
 export const noProgress = defineCondition(
   "NO_PROGRESS",
   Precedence.NO_PROGRESS,
@@ -56,6 +70,7 @@ export const noProgress = defineCondition(
       stalledScores(counters.scores ?? [], window, minDelta),
       repeatedSignature(signatures, window),
       oscillatingSignatures(signatures),
+      repeatedChange(counters.changes ?? [], window),
     ].filter((finding): finding is string => finding !== null);
     return findings.length > 0
       ? fired(findings.join("; "))

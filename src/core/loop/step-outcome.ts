@@ -16,11 +16,27 @@ export interface StepMeasure {
   readonly diff?: string;
 }
 
+/** The attempt's commit in its task's git workspace, as the driver made it (docs/workspaces.md). */
+export interface AttemptCommit {
+  /** The branch the attempts are committed on; absent on a detached HEAD. */
+  readonly branch?: string;
+  /** The commit the task started from: `diff` is against it. */
+  readonly base: string;
+  /** The workspace's commit after the attempt: its own, or the previous one when it changed nothing. */
+  readonly head: string;
+  /** Whether the attempt made a commit; false when it changed nothing. */
+  readonly committed: boolean;
+  /** What the attempt changed since the previous attempt's commit (the base, for the first). */
+  readonly diffFromPrevious: string;
+}
+
 /** The generate step's run: the agent wrote its attempt. */
 export interface GenerateOutcome extends StepMeasure {
   readonly step: "generate";
   /** Captured output, bounded by the driver. */
   readonly output: string;
+  /** The attempt's commit, when the task has a git workspace; `diff` is then the workspace's. */
+  readonly commit?: AttemptCommit;
 }
 
 /** The test step's run, already read as pass or fail. */

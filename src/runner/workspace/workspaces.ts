@@ -1,0 +1,169 @@
+import { dirname, join, resolve } from "node:path";
+import type { RunStep } from "../../core/loop/loop-effect.js";
+import type { AttemptCommit, StepOutcome } from "../../core/loop/step-outcome.js";
+import { DEFAULT_COMMIT_AUTHOR, type WorkspaceSpec } from "../../wire/workspace-spec.js";
+import { DEFAULT_OUTPUT_LIMIT } from "../bounded-output.js";
+import type { LoadedRun } from "../load-run.js";
+import { commitDiff } from "./commit-diff.js";
+import { git, gitFailed, gitOk } from "./git.js";
+import { ownFiles } from "./own-files.js";
+import {
+  hasBranch,
+  ownFilesExcluded,
+  repositoryTop,
+  resolveBase,
+  taskBranch,
+  worktreeOf,
+} from "./repository.js";
+import { workspaceOf } from "./workspace-of.js";
+
+/** A task's workspace once prepared: where its steps run and what its attempts build on. */
+interface Place {
+  readonly spec: WorkspaceSpec;
+  readonly dir: string;
+  readonly branch?: string;
+  readonly base: string;
+  /** The commit the next attempt's diff is taken against: the latest attempt's, or the base. */
+  head: string;
+}
+
+/** The commit identity of `Name <email>`, for author and committer both. */
+function identity(author: string): Record<string, string> {
+  const match = /^(.*) <(.*)>$/.exec(author);
+  const name = match?.[1] ?? author;
+  const email = match?.[2] ?? "";
+  return {
+    GIT_AUTHOR_NAME: name,
+    GIT_AUTHOR_EMAIL: email,
+    GIT_COMMITTER_NAME: name,
+    GIT_COMMITTER_EMAIL: email,
+  };
+}
+
+/**
+ * The git workspaces of a run's tasks (docs/workspaces.md): each is made or found before the
+ * task's first step in this drive, and after each generate step the attempt is committed and
+ * its diffs read. What an earlier drive journaled (base, latest commit) is picked up from the
+ * run's events, so a resumed run diffs against the same commits.
+ */
+export class Workspaces {
+  private readonly places = new Map<string, Promise<Place | undefined>>();
+  /** The journaled base and latest commit of each task, from earlier generate steps. */
+  private readonly journaled = new Map<string, AttemptCommit>();
+  /** Worktrees are added one at a time, so two tasks never race on the repository's worktree list. */
+  private adding: Promise<unknown> = Promise.resolve();
+  private readonly own: string[];
+
+  constructor(
+    private readonly loaded: LoadedRun,
+    private readonly journalPath: string,
+  ) {
+    this.own = ownFiles(journalPath, dirname(journalPath));
+    for (const { event } of loaded.entries) {
+      if (event.type === "step-finished" && event.outcome.step === "generate") {
+        const commit = event.outcome.commit;
+        if (commit !== undefined) this.journaled.set(event.taskId, commit);
+      }
+    }
+  }
+
+  /** Where the task's steps run: its workspace, or undefined for the task file's directory. */
+  async dirFor(taskId: string): Promise<string | undefined> {
+    return (await this.placeOf(taskId))?.dir;
+  }
+
+  /**
+   * After a generate step: commits what the attempt changed (nothing when it changed nothing)
+   * and gives the outcome the attempt's commit and its diff against the base, which replaces a
+   * diff the step reported. Other steps, and tasks without a workspace, pass unchanged.
+   */
+  async afterStep(effect: RunStep, outcome: StepOutcome): Promise<StepOutcome> {
+    if (outcome.step !== "generate") return outcome;
+    const place = await this.placeOf(effect.taskId);
+    if (place === undefined) return outcome;
+    const previous = place.head;
+    const head = await this.commit(place, `loopgate: ${effect.taskId} attempt ${effect.iteration}`);
+    const limit = this.loaded.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT;
+    const diff = await commitDiff(place.dir, place.base, head, limit);
+    const diffFromPrevious = await commitDiff(place.dir, previous, head, limit);
+    place.head = head;
+    const commit: AttemptCommit = {
+      ...(place.branch === undefined ? {} : { branch: place.branch }),
+      base: place.base,
+      head,
+      committed: head !== previous,
+      diffFromPrevious,
+    };
+    return { ...outcome, diff, commit };
+  }
+
+  private placeOf(taskId: string): Promise<Place | undefined> {
+    let place = this.places.get(taskId);
+    if (place === undefined) {
+      place = this.prepare(taskId);
+      // A failed preparation is tried again by the next step, not remembered.
+      place.catch(() => this.places.delete(taskId));
+      this.places.set(taskId, place);
+    }
+    return place;
+  }
+
+  private async prepare(taskId: string): Promise<Place | undefined> {
+    const file = this.loaded.file;
+    const entry = file.tasks.find((task) => task.id === taskId);
+    const spec = entry === undefined ? undefined : workspaceOf(file, entry);
+    if (spec === undefined) return undefined;
+    const top = await repositoryTop(this.loaded.run.baseDir);
+    const known = this.journaled.get(taskId);
+    const base = known?.base ?? (await resolveBase(top, spec.base ?? "HEAD"));
+    if (spec.git === "in-place") {
+      const branch = await git(top, ["symbolic-ref", "--short", "-q", "HEAD"]);
+      const head = known?.head ?? (await gitOk(top, ["rev-parse", "HEAD"]));
+      const onBranch = branch.code === 0 ? { branch: branch.stdout.trim() } : {};
+      return { spec, dir: top, ...onBranch, base, head };
+    }
+    const branch = taskBranch(taskId);
+    const dir = await this.worktree(top, spec, taskId, base);
+    const head = known?.head ?? (await gitOk(dir, ["rev-parse", "HEAD"]));
+    return { spec, dir, branch, base, head };
+  }
+
+  /**
+   * The task's worktree: the one that has its branch checked out (a resumed run, or a crash
+   * after `git worktree add` and before anything was journaled), else a new one — on the
+   * branch if it exists, else on a new branch from the base.
+   */
+  private worktree(top: string, spec: WorkspaceSpec, taskId: string, base: string) {
+    const made = this.adding.then(async () => {
+      const branch = taskBranch(taskId);
+      const existing = await worktreeOf(top, branch);
+      if (existing !== undefined) return existing;
+      const root =
+        spec.dir === undefined
+          ? join(dirname(this.journalPath), "worktrees")
+          : resolve(this.loaded.run.baseDir, spec.dir);
+      const dir = join(root, taskId);
+      const from = (await hasBranch(top, branch)) ? [dir, branch] : ["-b", branch, dir, base];
+      await gitOk(top, ["worktree", "add", "--quiet", ...from]);
+      return dir;
+    });
+    this.adding = made.catch(() => undefined);
+    return made;
+  }
+
+  /** Stages everything but loopgate's own files and commits it; returns the workspace's HEAD. */
+  private async commit(place: Place, message: string): Promise<string> {
+    const pathspec = ["--", ".", ...ownFilesExcluded(place.dir, this.own)];
+    await gitOk(place.dir, ["add", "--all", ...pathspec]);
+    const check = ["diff", "--cached", "--quiet"];
+    const staged = await git(place.dir, check);
+    if (staged.code > 1) throw gitFailed(check, staged);
+    if (staged.code === 1) {
+      const author = place.spec.author ?? DEFAULT_COMMIT_AUTHOR;
+      await gitOk(place.dir, ["commit", "--no-verify", "--quiet", "--message", message], {
+        env: identity(author),
+      });
+    }
+    return await gitOk(place.dir, ["rev-parse", "HEAD"]);
+  }
+}
