@@ -17,6 +17,7 @@ import { Interrupted } from "./interrupted.js";
 import type { Progress } from "./progress.js";
 import { killOrphanedStep, type StepProcesses } from "./step-processes.js";
 import { withStepSecrets } from "./step-secrets.js";
+import { stepHeadroom, type StepHeadroom } from "./step-headroom.js";
 
 /** How often a runner checks a task lease another runner holds. */
 const LEASE_POLL_MS = 1_000;
@@ -138,7 +139,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           if (effect.delayMs > 0) await sleep(effect.delayMs, undefined, { signal: stop.signal });
           progress.stepStarting(effect, state);
           let running: StepProcesses | undefined;
-          const outcome = await runStep(loaded, effect, (spawned) => {
+          const outcome = await runStep(loaded, effect, stepHeadroom(state, effect), (spawned) => {
             running = spawned;
             steps.add(spawned);
             // Spawned while another task failed: it is not run now, but on resume.
@@ -242,7 +243,12 @@ async function holdTask(
 }
 
 /** Runs a step as the task file describes it. */
-function runStep(loaded: LoadedRun, effect: RunStep, onSpawn: (processes: StepProcesses) => void) {
+function runStep(
+  loaded: LoadedRun,
+  effect: RunStep,
+  headroom: StepHeadroom,
+  onSpawn: (processes: StepProcesses) => void,
+) {
   const entry = loaded.file.tasks.find((task) => task.id === effect.taskId);
   const spec = entry === undefined ? undefined : stepsOf(loaded.file, entry)[effect.step];
   if (spec === undefined) {
@@ -252,6 +258,7 @@ function runStep(loaded: LoadedRun, effect: RunStep, onSpawn: (processes: StepPr
     runDir: loaded.runDir,
     baseDir: loaded.run.baseDir,
     outputLimit: loaded.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT,
+    headroom,
     onSpawn,
   });
 }

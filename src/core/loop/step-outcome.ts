@@ -16,11 +16,26 @@ export interface StepMeasure {
   readonly diff?: string;
 }
 
+/** What a coding agent said about its own run, as a built-in adapter read it from its output. */
+export interface AgentRun {
+  /** The adapter: `claude-code`, `codex` or `aider`. */
+  readonly name: string;
+  /** The session (Claude Code) or thread (Codex) a later attempt can resume. */
+  readonly sessionId?: string;
+  readonly turns?: number;
+  /** How the agent says it ended: Claude Code's `subtype`, Codex's failed turn. */
+  readonly stopReason?: string;
+  /** The agent stopped on a limit of its own (turns, budget) or failed its turn. */
+  readonly limited: boolean;
+}
+
 /** The generate step's run: the agent wrote its attempt. */
 export interface GenerateOutcome extends StepMeasure {
   readonly step: "generate";
   /** Captured output, bounded by the driver. */
   readonly output: string;
+  /** Present when a built-in adapter ran the agent. */
+  readonly agent?: AgentRun;
 }
 
 /** The test step's run, already read as pass or fail. */
