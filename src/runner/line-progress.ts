@@ -3,7 +3,7 @@ import { printable } from "../core/printable.js";
 import { describeEnd } from "../core/loop/attempt-of.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
 import type { LoopState, TaskState } from "../core/loop/loop-state.js";
-import type { StepOutcome } from "../core/loop/step-outcome.js";
+import type { AgentRun, StepOutcome } from "../core/loop/step-outcome.js";
 import { tone, type Paint } from "./paint.js";
 import type { Progress } from "./progress.js";
 
@@ -37,13 +37,25 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)}s`;
 }
 
+/** What a built-in adapter read of the agent's run: ` · claude-code 4 turns, stopped on its own limit: error_max_turns`. */
+export function agentWords(agent: AgentRun | undefined): string {
+  if (agent === undefined) return "";
+  const turns = agent.turns === undefined ? "" : ` ${agent.turns} turns`;
+  const limit = agent.limited
+    ? `, stopped on its own limit: ${printable(agent.stopReason ?? "unknown")}`
+    : "";
+  return ` · ${agent.name}${turns}${limit}`;
+}
+
 /** One step's outcome in words. */
 function outcomeWords(outcome: StepOutcome, paint: Paint): string {
   switch (outcome.step) {
     case "generate":
-      return outcome.exitCode === 0 && !outcome.timedOut
-        ? "done"
-        : paint.red(`failed (${describeEnd(outcome)})`);
+      return `${
+        outcome.exitCode === 0 && !outcome.timedOut
+          ? "done"
+          : paint.red(`failed (${describeEnd(outcome)})`)
+      }${agentWords(outcome.agent)}`;
     case "test":
       return outcome.status === "pass"
         ? paint.green("pass")
