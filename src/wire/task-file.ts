@@ -112,12 +112,6 @@ const stepEntries = {
 
 const step = mapping(stepEntries, "expected a mapping with command, cwd, env, timeout_ms");
 
-// The generate step may name an agent instead of a command (resolveGenerate checks which).
-const generateStep = mapping(
-  { ...stepEntries, command: v.optional(command), ...agentEntries },
-  "expected a mapping with command or agent, cwd, env, timeout_ms",
-);
-
 /** Most `reports` patterns of a test step. */
 export const MAX_REPORT_PATTERNS = 32;
 
@@ -127,6 +121,12 @@ const reportPattern = v.pipe(
   argument,
   v.check(notBlank, "expected a file or glob pattern"),
   v.description("a report file or glob (reports/*.xml), relative to the step's cwd"),
+);
+
+// The generate step may name an agent instead of a command (resolveGenerate checks which).
+const generateStep = mapping(
+  { ...stepEntries, command: v.optional(command), ...agentEntries },
+  "expected a mapping with command or agent, cwd, env, timeout_ms",
 );
 
 // Only a test step has reports: its runner writes them; a report of a generate or review step
