@@ -10,7 +10,7 @@ import { runCommand } from "./run-command.js";
 import { stepFiles } from "./step-files.js";
 import { collectReports } from "./test-reports.js";
 import type { StepProcesses } from "./step-processes.js";
-import { stepInvocation } from "./agents/step-invocation.js";
+import { stepInvocation, withNotes } from "./agents/step-invocation.js";
 import { headroomEnv, type StepHeadroom } from "./step-headroom.js";
 
 /** A step's time limit when the task file sets none: long enough for an agent, short of forever. */
@@ -45,7 +45,7 @@ export async function executeStep(
   const startedAt = Date.now();
   const room = context.headroom ?? { iterationsLeft: 0, budgetLeft: null, timeLeftMs: null };
   const invocation = stepInvocation(spec, effect, protocol.env, room);
-  const result = await runCommand({
+  const ran = await runCommand({
     command: invocation.command,
     ...(invocation.stdinFile === undefined ? {} : { stdinFile: invocation.stdinFile }),
     cwd,
@@ -59,8 +59,9 @@ export async function executeStep(
     outputLimit: context.outputLimit,
     ...(context.onSpawn === undefined ? {} : { onSpawn: context.onSpawn }),
   });
+  const read = invocation.read(ran);
+  const result = withNotes(ran, read.notes);
   const report = readReport(protocol.reportFile, context.outputLimit);
-  const read = invocation.read(result);
   const measure = {
     exitCode: result.exitCode,
     timedOut: result.timedOut,
@@ -68,25 +69,18 @@ export async function executeStep(
     spend: report.spend + read.spend,
     tokens: report.tokens + read.tokens,
     ...(report.diff === undefined ? {} : { diff: redact(report.diff) }),
+    ...(read.agent === undefined ? {} : { agent: read.agent }),
   };
-  const gap = result.output === "" || result.output.endsWith("\n") ? "" : "\n";
-  const printed =
-    read.notes.length === 0 ? result.output : `${result.output}${gap}${read.notes.join("\n")}\n`;
-  const output = redact(localPaths(cwd, printed));
+  const output = redact(localPaths(cwd, result.output));
   switch (effect.step) {
     case "generate":
-      return {
-        step: "generate",
-        ...measure,
-        output,
-        ...(read.agent === undefined ? {} : { agent: read.agent }),
-      };
+      return { step: "generate", ...measure, output };
     case "test": {
       const status = result.exitCode === 0 && !result.timedOut ? "pass" : "fail";
       if (spec.reports === undefined) return { step: "test", ...measure, status, output };
       const { reports, notes } = collectReports(spec.reports, cwd, startedAt, context.outputLimit);
-      const end = output === "" || output.endsWith("\n") ? "" : "\n";
-      const noted = notes.length === 0 ? output : `${output}${end}${notes.join("\n")}\n`;
+      const gap = output === "" || output.endsWith("\n") ? "" : "\n";
+      const noted = notes.length === 0 ? output : `${output}${gap}${notes.join("\n")}\n`;
       return { step: "test", ...measure, status, output: noted, reports };
     }
     case "review": {

@@ -1,11 +1,11 @@
+import type { AgentRun } from "../../core/loop/step-outcome.js";
+import { agentWords } from "../../runner/line-progress.js";
 import { explainDecision } from "../../runner/decision-explanation.js";
 import { runsFor } from "../../runner/find-runs.js";
 import { openJournal } from "../../runner/session.js";
 import { columns } from "../../runner/summary-table.js";
 import { formatNumber } from "../../core/format-number.js";
 import type { DecisionRecorded } from "../../core/loop/loop-event.js";
-import type { AgentRun } from "../../core/loop/step-outcome.js";
-import { agentWords } from "../../runner/line-progress.js";
 import { toWire } from "../../wire/codec.js";
 import { InputError } from "../../wire/input-error.js";
 import type { Command } from "../command.js";

@@ -14,6 +14,8 @@ export interface StepMeasure {
   readonly tokens: number;
   /** The attempt's diff, when the step reported one. */
   readonly diff?: string;
+  /** Present when a built-in adapter ran the agent (a generate step's `agent:`). */
+  readonly agent?: AgentRun;
 }
 
 /** What a coding agent said about its own run, as a built-in adapter read it from its output. */
@@ -34,8 +36,6 @@ export interface GenerateOutcome extends StepMeasure {
   readonly step: "generate";
   /** Captured output, bounded by the driver. */
   readonly output: string;
-  /** Present when a built-in adapter ran the agent. */
-  readonly agent?: AgentRun;
 }
 
 /** The test step's run, already read as pass or fail. */

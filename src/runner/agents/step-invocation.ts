@@ -53,6 +53,13 @@ function agentMessage(effect: RunStep, resuming: boolean): string {
   return `${parts.filter((part) => part !== "").join("\n\n")}\n`;
 }
 
+/** The command's result with the adapter's notes after its output, each on a line of its own. */
+export function withNotes(result: CommandResult, notes: readonly string[]): CommandResult {
+  if (notes.length === 0) return result;
+  const gap = result.output === "" || result.output.endsWith("\n") ? "" : "\n";
+  return { ...result, output: `${result.output}${gap}${notes.join("\n")}\n` };
+}
+
 /** Where a task's agent session is kept between attempts (and across `resume`). */
 function sessionFile(taskDir: string): string {
   return join(taskDir, "agent-session.json");
