@@ -3,7 +3,8 @@ import { printable } from "../core/printable.js";
 import { describeEnd } from "../core/loop/attempt-of.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
 import type { LoopState, TaskState } from "../core/loop/loop-state.js";
-import type { AgentRun, StepOutcome } from "../core/loop/step-outcome.js";
+import type { StepOutcome } from "../core/loop/step-outcome.js";
+import { agentWords } from "./agents/agent-words.js";
 import { tone, type Paint } from "./paint.js";
 import type { Progress } from "./progress.js";
 
@@ -35,16 +36,6 @@ function spendOf(state: LoopState, task: TaskState | undefined): string {
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)}s`;
-}
-
-/** What a built-in adapter read of the agent's run: ` · claude-code 4 turns, stopped on its own limit: error_max_turns`. */
-export function agentWords(agent: AgentRun | undefined): string {
-  if (agent === undefined) return "";
-  const turns = agent.turns === undefined ? "" : ` ${agent.turns} turns`;
-  const limit = agent.limited
-    ? `, stopped on its own limit: ${printable(agent.stopReason ?? "unknown")}`
-    : "";
-  return ` · ${agent.name}${turns}${limit}`;
 }
 
 /** One step's outcome in words. */

@@ -1,5 +1,5 @@
 import type { AgentRun } from "../../core/loop/step-outcome.js";
-import { agentWords } from "../../runner/line-progress.js";
+import { agentWords } from "../../runner/agents/agent-words.js";
 import { explainDecision } from "../../runner/decision-explanation.js";
 import { runsFor } from "../../runner/find-runs.js";
 import { openJournal } from "../../runner/session.js";
