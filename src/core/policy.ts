@@ -8,6 +8,11 @@ export interface NoProgressPolicy {
 export interface Policy {
   readonly maxIterations: number;
   readonly budgetCap?: number | null;
+  /**
+   * Also fire BUDGET_EXHAUSTED when the next attempt is expected (the mean attempt cost so far)
+   * to cost more than the budget left, before it spends it. Off when absent.
+   */
+  readonly predictBudget?: boolean;
   readonly stopScore?: number | null;
   readonly noProgress?: NoProgressPolicy | null;
   readonly timeLimitMs?: number | null;

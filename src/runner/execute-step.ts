@@ -10,6 +10,8 @@ import { runCommand } from "./run-command.js";
 import { stepFiles } from "./step-files.js";
 import { collectReports } from "./test-reports.js";
 import type { StepProcesses } from "./step-processes.js";
+import { stepInvocation, withNotes } from "./agents/step-invocation.js";
+import { headroomEnv, type StepHeadroom } from "./step-headroom.js";
 
 /** A step's time limit when the task file sets none: long enough for an agent, short of forever. */
 export const DEFAULT_STEP_TIMEOUT_MS = 60 * 60 * 1000;
@@ -21,6 +23,8 @@ export interface StepContext {
   /** The task file's directory: a step's `cwd` is relative to it. */
   readonly baseDir: string;
   readonly outputLimit: number;
+  /** The task's room left, told to the step in its environment; none is told when absent. */
+  readonly headroom?: StepHeadroom;
   /** Called once the step's process runs. */
   readonly onSpawn?: (processes: StepProcesses) => void;
 }
@@ -39,22 +43,33 @@ export async function executeStep(
   const protocol = stepFiles(context.runDir, effect);
   const cwd = resolve(context.baseDir, spec.cwd ?? ".");
   const startedAt = Date.now();
-  const result = await runCommand({
-    command: spec.command,
+  const room = context.headroom ?? { iterationsLeft: 0, budgetLeft: null, timeLeftMs: null };
+  const invocation = stepInvocation(spec, effect, protocol.env, room);
+  const ran = await runCommand({
+    command: invocation.command,
+    ...(invocation.stdinFile === undefined ? {} : { stdinFile: invocation.stdinFile }),
     cwd,
-    env: { ...process.env, ...spec.env, ...protocol.env },
+    env: {
+      ...process.env,
+      ...spec.env,
+      ...protocol.env,
+      ...(context.headroom === undefined ? {} : headroomEnv(context.headroom)),
+    },
     timeoutMs: spec.timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS,
     outputLimit: context.outputLimit,
     ...(context.onSpawn === undefined ? {} : { onSpawn: context.onSpawn }),
   });
+  const read = invocation.read(ran);
+  const result = withNotes(ran, read.notes);
   const report = readReport(protocol.reportFile, context.outputLimit);
   const measure = {
     exitCode: result.exitCode,
     timedOut: result.timedOut,
     durationMs: result.durationMs,
-    spend: report.spend,
-    tokens: report.tokens,
+    spend: report.spend + read.spend,
+    tokens: report.tokens + read.tokens,
     ...(report.diff === undefined ? {} : { diff: redact(report.diff) }),
+    ...(read.agent === undefined ? {} : { agent: read.agent }),
   };
   const output = redact(localPaths(cwd, result.output));
   switch (effect.step) {

@@ -4,6 +4,7 @@ import { describeEnd } from "../core/loop/attempt-of.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
 import type { LoopState, TaskState } from "../core/loop/loop-state.js";
 import type { StepOutcome } from "../core/loop/step-outcome.js";
+import { agentWords } from "./agents/agent-words.js";
 import { tone, type Paint } from "./paint.js";
 import type { Progress } from "./progress.js";
 
@@ -41,9 +42,11 @@ function seconds(ms: number): string {
 function outcomeWords(outcome: StepOutcome, paint: Paint): string {
   switch (outcome.step) {
     case "generate":
-      return outcome.exitCode === 0 && !outcome.timedOut
-        ? "done"
-        : paint.red(`failed (${describeEnd(outcome)})`);
+      return `${
+        outcome.exitCode === 0 && !outcome.timedOut
+          ? "done"
+          : paint.red(`failed (${describeEnd(outcome)})`)
+      }${agentWords(outcome.agent)}`;
     case "test":
       return outcome.status === "pass"
         ? paint.green("pass")

@@ -1,5 +1,7 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { closeSync, openSync } from "node:fs";
+import type { Readable } from "node:stream";
 import { BoundedOutput } from "./bounded-output.js";
 import { STEP_TOKEN_VARIABLE, StepProcesses } from "./step-processes.js";
 
@@ -10,6 +12,8 @@ export interface CommandSpec {
   readonly env: NodeJS.ProcessEnv;
   readonly timeoutMs: number;
   readonly outputLimit: number;
+  /** A file the command reads as its standard input (an agent's message); none when absent. */
+  readonly stdinFile?: string;
   /** Called once the process is running: its pid is also its session and process group id. */
   readonly onSpawn?: (processes: StepProcesses) => void;
 }
@@ -55,13 +59,17 @@ export function runCommand(spec: CommandSpec): Promise<CommandResult> {
   const stdout = new BoundedOutput(spec.outputLimit);
   const output = new BoundedOutput(spec.outputLimit);
   const token = randomUUID();
+  const stdin = spec.stdinFile === undefined ? "ignore" : openSync(spec.stdinFile, "r");
   return new Promise((resolve) => {
     const child = spawn(program, args, {
       cwd: spec.cwd,
       env: { ...spec.env, [STEP_TOKEN_VARIABLE]: token },
       detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+      stdio: [stdin, "pipe", "pipe"],
+      // A descriptor for stdin leaves Node's typings unsure of the pipes; both are pipes.
+    }) as ChildProcessByStdio<null, Readable, Readable>;
+    // The child has its own copy of the descriptor once spawned (or never will).
+    if (typeof stdin === "number") closeSync(stdin);
     // At once: a quick step may be gone in a millisecond, and with it what tells its output.
     const processes = child.pid === undefined ? undefined : new StepProcesses(child.pid, token);
     let timedOut = false;

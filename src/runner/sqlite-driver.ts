@@ -17,6 +17,7 @@ import { Interrupted } from "./interrupted.js";
 import type { Progress } from "./progress.js";
 import { killOrphanedStep, type StepProcesses } from "./step-processes.js";
 import { withStepSecrets } from "./step-secrets.js";
+import { stepHeadroom, type StepHeadroom } from "./step-headroom.js";
 import { Workspaces } from "./workspace/workspaces.js";
 
 /** How often a runner checks a task lease another runner holds. */
@@ -141,7 +142,8 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           progress.stepStarting(effect, state);
           let running: StepProcesses | undefined;
           const workspace = await workspaces.dirFor(effect.taskId);
-          const ran = await runStep(loaded, effect, workspace, (spawned) => {
+          const headroom = stepHeadroom(state, effect);
+          const ran = await runStep(loaded, effect, workspace, headroom, (spawned) => {
             running = spawned;
             steps.add(spawned);
             // Spawned while another task failed: it is not run now, but on resume.
@@ -250,6 +252,7 @@ function runStep(
   loaded: LoadedRun,
   effect: RunStep,
   workspace: string | undefined,
+  headroom: StepHeadroom,
   onSpawn: (processes: StepProcesses) => void,
 ) {
   const entry = loaded.file.tasks.find((task) => task.id === effect.taskId);
@@ -261,6 +264,7 @@ function runStep(
     runDir: loaded.runDir,
     baseDir: workspace ?? loaded.run.baseDir,
     outputLimit: loaded.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT,
+    headroom,
     onSpawn,
   });
 }

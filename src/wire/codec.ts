@@ -28,9 +28,9 @@ function mapKeys(
 
 /**
  * Keys whose values are maps keyed by data, not by field names: condition codes in `reasons`,
- * variable names in a step's `env`, task ids in an answers file's `answers`.
+ * variable names in a step's `env`, model names in `prices`, task ids in an answers file's `answers`.
  */
-const DATA_KEYED = new Set(["reasons", "env", "answers"]);
+const DATA_KEYED = new Set(["reasons", "env", "answers", "prices"]);
 
 /** Decodes a validated wire document into the TypeScript shape. */
 export function fromWire(value: unknown): unknown {

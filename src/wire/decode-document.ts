@@ -51,8 +51,13 @@ function objectKeysAt(schema: v.GenericSchema, keys: readonly (string | number)[
     }
   };
   for (const key of keys) {
-    const current = unwrap(node) as { entries?: Record<string, unknown>; item?: unknown };
-    node = typeof key === "number" ? current.item : current.entries?.[key];
+    const current = unwrap(node) as {
+      entries?: Record<string, unknown>;
+      item?: unknown;
+      value?: unknown;
+    };
+    // A record (`prices`, keyed by model) holds the same schema under every key.
+    node = typeof key === "number" ? current.item : (current.entries?.[key] ?? current.value);
     if (node === undefined) return [];
   }
   const owner = unwrap(node) as { entries?: Record<string, unknown> };

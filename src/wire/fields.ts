@@ -89,6 +89,12 @@ export const noProgress = mapping(
 /** The limits shared by `verdict`'s policy and `decide`'s stop_conditions. */
 export const limitEntries = {
   budget_cap: optionalNullable(numberAtLeast(0)),
+  predict_budget: v.optional(
+    v.pipe(
+      flag,
+      v.description("stop before an attempt the mean attempt cost says the budget cannot pay"),
+    ),
+  ),
   stop_score: optionalNullable(finiteNumber),
   no_progress: optionalNullable(noProgress),
   time_limit_ms: optionalNullable(numberAtLeast(0)),

@@ -147,6 +147,7 @@ describe("task file JSON Schema", () => {
     expect(schema.additionalProperties).toBe(false);
     expect(Object.keys(schema.properties.stop_conditions?.properties ?? {})).toEqual([
       "budget_cap",
+      "predict_budget",
       "stop_score",
       "no_progress",
       "time_limit_ms",

@@ -12,6 +12,13 @@ import { iterationControl, stopConditions } from "./decide-document.js";
 import { decodeDocument, describeValue } from "./decode-document.js";
 import { integerAtLeast, list, mapping, name, numberAtLeast, text } from "./fields.js";
 import { InputError } from "./input-error.js";
+import {
+  agentEntries,
+  resolveGenerate,
+  type AgentSpec,
+  type DecodedGenerate,
+  type JsonReportSpec,
+} from "./agent-step.js";
 import { workspaceSchema, type WorkspaceSpec } from "./workspace-spec.js";
 
 /** Longest task id: ids name a run's files and directories, and file names stop at 255 bytes. */
@@ -117,6 +124,12 @@ const reportPattern = v.pipe(
   v.description("a report file or glob (reports/*.xml), relative to the step's cwd"),
 );
 
+// The generate step may name an agent instead of a command (resolveGenerate checks which).
+const generateStep = mapping(
+  { ...stepEntries, command: v.optional(command), ...agentEntries },
+  "expected a mapping with command or agent, cwd, env, timeout_ms",
+);
+
 // Only a test step has reports: its runner writes them; a report of a generate or review step
 // would have no reader.
 const testStep = mapping(
@@ -133,12 +146,12 @@ const testStep = mapping(
 );
 
 const steps = mapping(
-  { generate: step, test: v.optional(testStep), review: v.optional(step) },
+  { generate: generateStep, test: v.optional(testStep), review: v.optional(step) },
   "expected a mapping with generate, test, review",
 );
 
 const stepOverrides = mapping(
-  { generate: v.optional(step), test: v.optional(testStep), review: v.optional(step) },
+  { generate: v.optional(generateStep), test: v.optional(testStep), review: v.optional(step) },
   "expected a mapping with generate, test, review",
 );
 
@@ -206,6 +219,10 @@ export interface StepSpec {
   readonly timeoutMs?: number;
   /** Test step only: the machine-readable reports its runner writes, as files or globs. */
   readonly reports?: readonly string[];
+  /** Generate step only: the agent whose command loopgate built and whose output it reads. */
+  readonly agent?: AgentSpec;
+  /** Generate step only: where the step's printed JSON holds its cost and tokens. */
+  readonly report?: JsonReportSpec;
 }
 
 /** The steps of a pass; test and review are optional. */
@@ -277,7 +294,7 @@ function checkStepLimits(spec: StepSpec | undefined, path: string): void {
 
 /** Validates a parsed task file strictly: unknown keys, wrong types and duplicate task ids are errors. */
 export function decodeTaskFile(document: unknown): TaskFile {
-  const file = decodeDocument(taskFileSchema, document) as TaskFile;
+  const file = withAgentCommands(decodeDocument(taskFileSchema, document) as TaskFile);
   for (const name of ["generate", "test", "review"] as const) {
     checkStepLimits(file.steps[name], `steps.${name}`);
     for (const [index, entry] of file.tasks.entries()) {
@@ -292,6 +309,35 @@ export function decodeTaskFile(document: unknown): TaskFile {
     seen.add(entry.id);
   }
   return file;
+}
+
+/** The file with every generate step's agent resolved into the command it runs. */
+function withAgentCommands(file: TaskFile): TaskFile {
+  const resolve = (decoded: StepSpec, path: string): StepSpec => {
+    // As decoded, `agent` is the agent's name and its settings are fields of the step.
+    const { agent, args, model, resume, prices, report, command, ...spec } =
+      decoded as unknown as DecodedGenerate & Omit<StepSpec, keyof DecodedGenerate>;
+    return {
+      ...spec,
+      ...resolveGenerate({ agent, args, model, resume, prices, report, command }, path),
+    };
+  };
+  return {
+    ...file,
+    steps: { ...file.steps, generate: resolve(file.steps.generate, "steps.generate") },
+    tasks: file.tasks.map((entry, index) => {
+      const generate = entry.steps?.generate;
+      return generate === undefined
+        ? entry
+        : {
+            ...entry,
+            steps: {
+              ...entry.steps,
+              generate: resolve(generate, `tasks[${index}].steps.generate`),
+            },
+          };
+    }),
+  };
 }
 
 /** A task's steps: its own overrides replace the file's step of the same name. */

@@ -1,3 +1,5 @@
+import type { AgentRun } from "../../core/loop/step-outcome.js";
+import { agentWords } from "../../runner/agents/agent-words.js";
 import { explainDecision } from "../../runner/decision-explanation.js";
 import { runsFor } from "../../runner/find-runs.js";
 import { openJournal } from "../../runner/session.js";
@@ -76,6 +78,18 @@ see loopgate doctor), 1 internal error.
       }
       const check = input.iterationCheck;
       const cap = input.stopConditions.budgetCap;
+      // How the attempt's agent ended, when a built-in adapter ran it: its own limit is news here.
+      let agent: AgentRun | undefined;
+      for (const { event } of loaded?.entries ?? []) {
+        if (
+          event.type === "step-finished" &&
+          event.taskId === taskId &&
+          event.iteration === recorded.iteration &&
+          event.outcome.step === "generate"
+        ) {
+          agent = event.outcome.agent;
+        }
+      }
       const rows = explanation.conditions.map((evaluation) => [
         evaluation.code,
         evaluation.check.fired ? "FIRED" : "held",
@@ -84,7 +98,7 @@ see loopgate doctor), 1 internal error.
       stdout(
         `${taskId} attempt ${check.currentIteration} (run ${run.id}): ${decision.action} — ${decision.reason}
   test ${check.testResult.status}, review ${check.reviewResult.status}, spend ${formatNumber(check.spend ?? 0)}${cap === null || cap === undefined ? "" : ` of budget_cap ${formatNumber(cap)}`}, max_iterations ${check.maxIterations ?? input.iterationControl.maxIterations}, elapsed ${formatNumber(check.elapsedMs ?? 0)} ms, ${check.history?.length ?? 0} earlier attempts
-${atAttempt > 1 ? `  (${atAttempt} decisions at this attempt; this is the last)\n` : ""}
+${agent === undefined ? "" : `  generate:${agentWords(agent).slice(2)}${agent.sessionId === undefined ? "" : `, session ${agent.sessionId}`}\n`}${atAttempt > 1 ? `  (${atAttempt} decisions at this attempt; this is the last)\n` : ""}
 Conditions, in precedence order:
 ${columns(["condition", "fired", "why"], rows).replace(/^(?=.)/gm, "  ")}
 ${explanation.rule}

@@ -107,4 +107,57 @@ describe("BUDGET_EXHAUSTED", () => {
       { numRuns: 2_000 },
     );
   });
+
+  describe("with predict_budget", () => {
+    const predicting = (iteration: number, spend: number, budgetCap: number): VerdictInput => ({
+      counters: { iteration, spend },
+      policy: { maxIterations: 10, budgetCap, predictBudget: true },
+    });
+
+    it("fires before an attempt the mean cost says the budget left cannot pay, named as predicted", () => {
+      expect(budgetExhausted.check(predicting(2, 0.8, 1))).toEqual({
+        fired: true,
+        reason:
+          "predicted: the next attempt is expected to cost 0.4 (the mean of 2 attempts), more than the 0.2 left of budget_cap 1",
+      });
+    });
+
+    it("holds while the expected cost fits, saying what it expects", () => {
+      expect(budgetExhausted.check(predicting(3, 0.6, 1))).toEqual({
+        fired: false,
+        reason:
+          "spend 0.6 below budget_cap 1; the next attempt is expected to cost 0.2 (the mean of 3 attempts)",
+      });
+    });
+
+    it("never predicts without a cap or before any attempt, and is off by default", () => {
+      expect(budgetExhausted.check(predicting(0, 0, 1)).fired).toBe(false);
+      expect(
+        budgetExhausted.check({
+          counters: { iteration: 1, spend: 5 },
+          policy: { maxIterations: 10, budgetCap: null, predictBudget: true },
+        }).fired,
+      ).toBe(false);
+      expect(budgetExhausted.check(withBudget(0.9, 1)).fired).toBe(false);
+    });
+
+    it("fires exactly when the mean attempt cost is more than what is left (property)", () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 50 }),
+          fc.integer({ min: 0, max: 10_000 }),
+          fc.integer({ min: 1, max: 10_000 }),
+          (iteration, spendCents, capCents) => {
+            const spend = spendCents / 100;
+            const cap = capCents / 100;
+            const check = budgetExhausted.check(predicting(iteration, spend, cap));
+            const expected =
+              roundNumber(spend) >= roundNumber(cap) ||
+              roundNumber(spend / iteration) > roundNumber(cap - spend);
+            expect(check.fired).toBe(expected);
+          },
+        ),
+      );
+    });
+  });
 });

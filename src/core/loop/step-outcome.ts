@@ -14,6 +14,21 @@ export interface StepMeasure {
   readonly tokens: number;
   /** The attempt's diff, when the step reported one. */
   readonly diff?: string;
+  /** Present when a built-in adapter ran the agent (a generate step's `agent:`). */
+  readonly agent?: AgentRun;
+}
+
+/** What a coding agent said about its own run, as a built-in adapter read it from its output. */
+export interface AgentRun {
+  /** The adapter: `claude-code`, `codex` or `aider`. */
+  readonly name: string;
+  /** The session (Claude Code) or thread (Codex) a later attempt can resume. */
+  readonly sessionId?: string;
+  readonly turns?: number;
+  /** How the agent says it ended: Claude Code's `subtype`, Codex's failed turn. */
+  readonly stopReason?: string;
+  /** The agent stopped on a limit of its own (turns, budget) or failed its turn. */
+  readonly limited: boolean;
 }
 
 /** The attempt's commit in its task's git workspace, as the driver made it (docs/workspaces.md). */
