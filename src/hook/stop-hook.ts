@@ -239,7 +239,7 @@ async function carryOn(call: StopHookCall, loaded: LoadedRun): Promise<HookReply
       if (cap !== null && blocksInARow(entries) >= cap) {
         return {
           kind: "stop",
-          message: `loopgate: ${session.taskId} needs attempt ${effect.iteration}, but ${cap} blocks in a row is the agent's limit (${AGENT_BLOCK_CAP_VARIABLE}, block_cap); loopgate lets it stop rather than be overridden. Tell the agent to go on; it was to be told:\n${reason}`,
+          message: `loopgate: ${session.taskId} needs attempt ${effect.iteration}, but the agent allows ${cap} block${cap === 1 ? "" : "s"} in a row (${AGENT_BLOCK_CAP_VARIABLE}, block_cap); loopgate lets it stop rather than be overridden. Tell the agent to go on; it was to be told:\n${reason}`,
         };
       }
       startTurn(effect, "block");

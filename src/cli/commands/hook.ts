@@ -6,6 +6,7 @@ import { agentBlockCap, decodeHookConfig } from "../../hook/hook-config.js";
 import { decodeStopHookInput } from "../../hook/stop-hook-input.js";
 import { stopHook, type HookReply } from "../../hook/stop-hook.js";
 import { openJournal } from "../../runner/session.js";
+import { InputError } from "../../wire/input-error.js";
 import { parseText } from "../../wire/parse-text.js";
 import type { Command } from "../command.js";
 import { INPUT_LIMIT_HELP, INPUT_LIMIT_OPTION, maxInputBytesOf } from "../input-limit.js";
@@ -30,6 +31,16 @@ function replyText(reply: HookReply): string {
   return reply.message === null ? "" : `${JSON.stringify({ systemMessage: reply.message })}\n`;
 }
 
+/** What `decode` returns; its InputError names `source` first, so the human knows which input is wrong. */
+function within<T>(source: string, decode: () => T): T {
+  try {
+    return decode();
+  } catch (error) {
+    if (!InputError.isInputError(error) || error.message.startsWith(`${source}:`)) throw error;
+    throw new InputError(source, error.message);
+  }
+}
+
 /** One Stop-hook call from stdin to the reply; every failure is thrown. */
 async function answerStop(args: readonly string[], stdout: (text: string) => void): Promise<void> {
   const { values, positionals } = parseOptions(
@@ -45,11 +56,13 @@ async function answerStop(args: readonly string[], stdout: (text: string) => voi
   }
   const limit = maxInputBytesOf("hook", values["max-input-bytes"]);
   const stdin = await readInput("-", limit);
-  const input = decodeStopHookInput(parseText(stdin.text, "stdin"));
+  const input = within("stdin", () => decodeStopHookInput(parseText(stdin.text, "stdin")));
   const configFile = resolve(values.config ?? DEFAULT_HOOK_CONFIG);
   const read = await readInput(configFile, limit);
   const configDocument = parseText(read.text, read.source);
-  const config = decodeHookConfig(configDocument, agentBlockCap(process.env));
+  const config = within(read.source, () =>
+    decodeHookConfig(configDocument, agentBlockCap(process.env)),
+  );
   const journal = openJournal(values.db, "write");
   try {
     const reply = await stopHook({ journal, input, configFile, configDocument, config });
