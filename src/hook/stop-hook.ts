@@ -11,6 +11,7 @@ import { executeStep } from "../runner/execute-step.js";
 import type { Journal, JournalEntry } from "../runner/journal.js";
 import { Leases } from "../runner/lease.js";
 import { loadRun, type LoadedRun } from "../runner/load-run.js";
+import { killOrphans } from "../runner/sqlite-driver.js";
 import { answerText, feedbackText } from "../runner/step-files.js";
 import type { StepProcesses } from "../runner/step-processes.js";
 import { redactTaskDocument } from "../wire/redact-task-document.js";
@@ -42,6 +43,12 @@ export interface StopHookCall {
 
 /** Where the journal marks a generate step the hook started: by blocking, or as the agent's own turn. */
 type TurnStart = "block" | "turn";
+
+/**
+ * A hook step's time limit when the config sets none: a test and a review together stay within
+ * Claude Code's 600 s default hook timeout, after which the agent kills the hook.
+ */
+export const HOOK_STEP_TIMEOUT_MS = 240_000;
 
 /** The step protocol's name for the hook's note on a generate step's start. */
 const HOOK_META = "hook";
@@ -178,6 +185,8 @@ async function carryOn(call: StopHookCall, loaded: LoadedRun): Promise<HookReply
   const { session } = hookSessionOf(loaded.run.document);
   const { steps, note } = sessionSteps(loaded, call);
   if (note !== null) process.stderr.write(`${note}\n`);
+  // An earlier call the agent killed (its hook timeout) may have left a step running.
+  killOrphans(loaded.entries);
   const entries: JournalEntry[] = [...loaded.entries];
   let state: LoopState = loaded.state;
   const record = (event: LoopEvent, meta: Record<string, unknown> | null = null) => {
@@ -222,7 +231,7 @@ async function carryOn(call: StopHookCall, loaded: LoadedRun): Promise<HookReply
     if (effect.step !== "generate") {
       const spec = steps[effect.step];
       if (spec === undefined) throw new Error(`session run ${runId} has no ${effect.step} step`);
-      await runCheck(call, loaded, effect, spec, record);
+      await runCheck(call, loaded, effect, { timeoutMs: HOOK_STEP_TIMEOUT_MS, ...spec }, record);
       continue;
     }
     const started = openStart(entries, effect.id);
