@@ -227,6 +227,12 @@ async function carryOn(call: StopHookCall, loaded: LoadedRun): Promise<HookReply
         return { kind: "stop", message: pausedMessage(effect, runId, journal.path) };
       case "run-step":
         break;
+      default:
+        // Work only a loopgate session does (a later kind of pause): the agent is not held up.
+        return {
+          kind: "stop",
+          message: `loopgate: ${session.taskId} waits for ${(effect as { kind: string }).kind} (see loopgate status --db ${shellWord(journal.path)})`,
+        };
     }
     if (effect.step !== "generate") {
       const spec = steps[effect.step];
