@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Journal } from "../runner/journal.js";
+import { Leases } from "../runner/lease.js";
 import { loadRun } from "../runner/load-run.js";
 import { failingRun } from "../runner/test-support/journaled-run.js";
 import { writeVersion1Journal } from "../runner/test-support/version-1-journal.js";
@@ -18,6 +19,7 @@ afterEach(() => {
 function session(
   config: (decoded: HookConfig) => HookConfig = (decoded) => decoded,
   before: (db: string) => void = () => undefined,
+  review?: string,
 ) {
   const dir = mkdtempSync(join(tmpdir(), "loopgate-stop-hook-"));
   before(join(dir, "journal.db"));
@@ -25,7 +27,10 @@ function session(
   journals.push(journal);
   const configDocument = {
     iteration_control: { max_iterations: 3 },
-    steps: { test: { command: "test -f done.txt || { echo 'FAIL: no done.txt'; exit 1; }" } },
+    steps: {
+      test: { command: "test -f done.txt || { echo 'FAIL: no done.txt'; exit 1; }" },
+      ...(review === undefined ? {} : { review: { command: review } }),
+    },
   };
   const call = (): Promise<HookReply> =>
     stopHook({
@@ -87,5 +92,31 @@ describe("stopHook", () => {
     expect(s.journal.runIds()).toEqual([1, 2]);
     expect(loadRun(s.journal, 1).entries.map((entry) => entry.event)).toEqual(old.events);
     expect(loadRun(s.journal, 2).state.tasks.map((task) => task.id)).toEqual(["s"]);
+  });
+
+  it("asks a human at once when the review is pending, and hands the answer over next", async () => {
+    const s = session(undefined, undefined, `echo '{"status": "pending"}'`);
+    writeFileSync(join(s.dir, "done.txt"), "");
+    const paused = await s.call();
+    expect(paused.kind === "stop" ? paused.message : "").toMatch(
+      /awaits your answer \(run 1, attempt 1, REVIEW_PENDING\)[\s\S]*--text "…" \| --approve/,
+    );
+    expect(loadRun(s.journal, 1).state.tasks[0]?.polls).toBe(0);
+  });
+
+  it("lets the stop through, unchecked, while another call holds the session", async () => {
+    const s = session();
+    expect(kind(await s.call())).toBe("block");
+    const other = new Leases(s.journal);
+    expect(other.acquire("run:1").ok).toBe(true);
+    try {
+      const reply = await s.call();
+      expect(reply.kind === "stop" ? reply.message : "").toMatch(
+        /session run 1 is being checked by pid \d+ .*; this stop goes through unchecked/,
+      );
+    } finally {
+      other.releaseAll();
+    }
+    expect(kind(await s.call())).toBe("block");
   });
 });

@@ -146,7 +146,9 @@ describe("loopgate hook stop", () => {
     });
     const explain = cli(["explain", SESSION, "2", "--db", p.db]);
     expect(explain.stdout).toMatch(/MAX_ITERATIONS\s+FIRED\s+iteration 2 reached max_iterations 2/);
-    expect(cli(["resume", "--db", p.db]).stderr).toContain("Stop-hook session");
+    const resumed = cli(["resume", "--db", p.db]);
+    expect(resumed.status).toBe(2);
+    expect(resumed.stderr).toContain("run 1 is an agent's Stop-hook session");
 
     // The printed command, as a human would type it from anywhere.
     const words = (command ?? "").split(" ").slice(1, 5);
