@@ -1,7 +1,9 @@
 import fc from "fast-check";
+import { format, resolveConfig } from "prettier";
 import { describe, expect, it } from "vitest";
+import { jsonSchemaOf } from "../wire/json-schema-of.js";
 import { MAX_TASK_ID_LENGTH } from "../wire/task-file.js";
-import { agentBlockCap, decodeHookConfig } from "./hook-config.js";
+import { agentBlockCap, decodeHookConfig, hookConfigSchema } from "./hook-config.js";
 import { sessionTaskId } from "./hook-session.js";
 import { decodeStopHookInput } from "./stop-hook-input.js";
 
@@ -118,5 +120,30 @@ describe("sessionTaskId", () => {
         expect(task.startsWith("-") || task === "." || task === "..").toBe(false);
       }),
     );
+  });
+});
+
+describe("hook config JSON Schema", () => {
+  it("is generated from the validator and shipped as schema/hook-config.schema.json", async () => {
+    const file = "../../schema/hook-config.schema.json";
+    const schema = jsonSchemaOf(hookConfigSchema, "loopgate hook stop config") as {
+      properties: Record<string, { properties?: Record<string, unknown> }>;
+      required: string[];
+    };
+    expect(Object.keys(schema.properties)).toEqual([
+      "$schema",
+      "iteration_control",
+      "stop_conditions",
+      "on_answer",
+      "review_wait",
+      "block_cap",
+      "steps",
+    ]);
+    expect(Object.keys(schema.properties.steps?.properties ?? {})).toEqual(["test", "review"]);
+    expect(schema.required).toEqual(["steps"]);
+    // Formatted as the repository's prettier would, so `prettier --check` and the snapshot agree.
+    const options = await resolveConfig(new URL(file, import.meta.url));
+    const text = await format(JSON.stringify(schema), { ...options, parser: "json" });
+    await expect(text).toMatchFileSnapshot(file);
   });
 });
