@@ -12,11 +12,19 @@ export const AGENT_BLOCK_CAP_DEFAULT = 8;
 /** The variable Claude Code reads its block cap from; the hook reads the same one. */
 export const AGENT_BLOCK_CAP_VARIABLE = "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP";
 
+// The task file's settings that mean something to a session; others (a workspace for the
+// generate step) are the agent's business.
+const { iteration_control, stop_conditions, on_answer, review_wait } =
+  taskFileParts.settingsEntries;
+
 /** Schema of the `loopgate hook stop` config: the task file's settings and checks, no generate step. */
 export const hookConfigSchema = mapping(
   {
     $schema: v.optional(text),
-    ...taskFileParts.settingsEntries,
+    iteration_control,
+    stop_conditions,
+    on_answer,
+    review_wait,
     block_cap: v.optional(
       v.pipe(integerAtLeast(1), v.description("consecutive blocks at most; default the agent's")),
     ),
