@@ -52,6 +52,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "every journaled event as JSON lines",
     load: async () => (await import("./commands/export.js")).exportCommand,
   },
+  hook: {
+    summary: "an agent's Stop hook: check its turn, block with feedback or let it stop",
+    load: async () => (await import("./commands/hook.js")).hookCommand,
+  },
   doctor: {
     summary: "the journal's state: schema, integrity, size, damaged runs and events",
     load: async () => (await import("./commands/doctor.js")).doctorCommand,

@@ -355,6 +355,20 @@ export class Journal {
     ) as number[];
   }
 
+  /**
+   * The ids of the runs whose document holds `value` at the JSON path `path` (a Stop-hook
+   * session's id), oldest first; a run whose document is not JSON is not one of them.
+   */
+  runIdsWithDocumentValue(path: string, value: string): number[] {
+    return this.read(() =>
+      this.statement(
+        "SELECT id FROM runs WHERE CASE WHEN json_valid(document) THEN json_extract(document, ?) END = ? ORDER BY id",
+      )
+        .pluck()
+        .all(path, value),
+    ) as number[];
+  }
+
   /** A run's events in the order they happened; JOURNAL_DAMAGED at the first that cannot be read. */
   events(runId: number): JournalEntry[] {
     return this.readEvents(runId).map((read) => {

@@ -5,6 +5,7 @@ import type { LoopState } from "../core/loop/loop-state.js";
 import { startLoop } from "../core/loop/start-loop.js";
 import { transition } from "../core/loop/transition.js";
 import { InputError } from "../wire/input-error.js";
+import { hookSessionOf, isHookSessionDocument, sessionTaskFile } from "../hook/hook-session.js";
 import { decodeTaskFile, planOf, type TaskFile } from "../wire/task-file.js";
 import { damagedRun, type Journal, type JournalEntry, type RunRecord } from "./journal.js";
 import { JournalError } from "./journal-error.js";
@@ -20,10 +21,12 @@ export interface LoadedRun {
   readonly runDir: string;
 }
 
-/** The run's journaled task file, decoded; a document that no longer decodes is damage. */
+/** The run's journaled task file (a Stop-hook session's, built from its config), decoded; a document that no longer decodes is damage. */
 function taskFileOf(run: RunRecord): TaskFile {
   try {
-    return decodeTaskFile(run.document);
+    if (!isHookSessionDocument(run.document)) return decodeTaskFile(run.document);
+    const { session, config } = hookSessionOf(run.document);
+    return sessionTaskFile(session, config);
   } catch (error) {
     if (!InputError.isInputError(error)) throw error;
     throw damagedRun(run.id, `its task file does not read back (${error.message})`);

@@ -7,6 +7,7 @@ import type { LoopEvent } from "../core/loop/loop-event.js";
 import type { LoopState } from "../core/loop/loop-state.js";
 import { transition } from "../core/loop/transition.js";
 import { stepsOf } from "../wire/task-file.js";
+import { isHookSessionDocument } from "../hook/hook-session.js";
 import type { AnswerSource, SourcedAnswer } from "./answer-source.js";
 import { DEFAULT_OUTPUT_LIMIT } from "./bounded-output.js";
 import { executeStep } from "./execute-step.js";
@@ -55,7 +56,7 @@ export interface DriveResult {
  * one was cut off and killed before. A journaled pid is killed only while it is still that step
  * (killOrphanedStep checks), never because the number came round again.
  */
-function killOrphans(entries: readonly JournalEntry[]): void {
+export function killOrphans(entries: readonly JournalEntry[]): void {
   const latestStart = new Map<string, JournalEntry>();
   for (const entry of entries) {
     const event = entry.event;
@@ -109,6 +110,12 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       loadRun(journal, runId, options.concurrency),
       options.taskDocument,
     );
+    if (isHookSessionDocument(loaded.run.document)) {
+      throw new LoopgateError(
+        "INVALID_USAGE",
+        `run ${runId} is an agent's Stop-hook session: it goes on when the agent stops next (loopgate hook stop), not with resume`,
+      );
+    }
     killOrphans(loaded.entries);
     const workspaces = new Workspaces(loaded, journal.path);
     let state = loaded.state;

@@ -367,3 +367,14 @@ export function planOf(file: TaskFile): LoopPlan {
     }),
   };
 }
+
+/**
+ * Schema pieces the Stop-hook config (src/hook/hook-config.ts) shares with the task file, so
+ * both read a step, a setting and a limit the same way.
+ */
+export const taskFileParts = {
+  step,
+  testStep,
+  settingsEntries,
+  checkStepLimits,
+};

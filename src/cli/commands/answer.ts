@@ -3,6 +3,7 @@ import type { AwaitAnswer } from "../../core/loop/loop-effect.js";
 import type { LoopState } from "../../core/loop/loop-state.js";
 import { awaitedAnswers } from "../../core/loop/effects-of.js";
 import { transition } from "../../core/loop/transition.js";
+import { isHookSessionDocument } from "../../hook/hook-session.js";
 import { isDamage, loadRun } from "../../runner/load-run.js";
 import { openJournal, whoAmI } from "../../runner/session.js";
 import { runOption } from "../../runner/pick-run.js";
@@ -54,13 +55,15 @@ interface Awaiting {
   readonly runId: number;
   readonly state: LoopState;
   readonly effect: AwaitAnswer | undefined;
+  /** The run is an agent's Stop-hook session: the agent's next stop carries it on, not resume. */
+  readonly hook: boolean;
 }
 
 /** The run's rebuilt state and the question `taskId` waits on in it. */
 function awaitingIn(journal: Journal, runId: number, taskId: string): Awaiting {
-  const { state } = loadRun(journal, runId);
+  const { run, state } = loadRun(journal, runId);
   const effect = awaitedAnswers(state).find((awaited) => awaited.taskId === taskId);
-  return { runId, state, effect };
+  return { runId, state, effect, hook: isHookSessionDocument(run.document) };
 }
 
 /**
@@ -137,7 +140,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
     const chosen = runOption(values.run);
     const journal = openJournal(values.db, "write");
     try {
-      const { runId, state, effect } =
+      const { runId, state, effect, hook } =
         chosen === undefined
           ? runAwaiting(journal, taskId, new SkippedRuns(stderr).skip)
           : awaitingIn(journal, chosen, taskId);
@@ -171,7 +174,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
           ? effect.options.find((o) => o.id === answer.option)?.label
           : undefined;
       stdout(
-        `recorded for ${taskId} (run ${runId}): ${answer.kind}${answer.kind === "option" ? ` ${answer.option}${label === undefined ? "" : ` — ${label}`}` : ""}\nnext: loopgate resume${values.db === undefined ? "" : ` --db ${values.db}`}\n`,
+        `recorded for ${taskId} (run ${runId}): ${answer.kind}${answer.kind === "option" ? ` ${answer.option}${label === undefined ? "" : ` — ${label}`}` : ""}\nnext: ${hook ? "tell the agent to go on: its next stop hands it this answer" : `loopgate resume${values.db === undefined ? "" : ` --db ${values.db}`}`}\n`,
       );
       return 0;
     } finally {
