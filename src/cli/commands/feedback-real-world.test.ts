@@ -4,7 +4,8 @@ import { cli, requireBuild, ROOT } from "../../runner/test-support/built-cli.js"
 
 // `loopgate feedback` on real outputs, as a user runs it (issue 8, items 2, 3 and 5): a
 // CodeRabbit review's points with their places, mypy's last finding with its code, and a run's
-// JUnit XML report read alone giving what its console gives (PHPUnit, Maven Surefire).
+// JUnit XML report read alone giving what its console gives (PHPUnit, Maven Surefire, the JUnit
+// console launcher).
 
 beforeAll(requireBuild);
 
@@ -82,6 +83,7 @@ describe("loopgate feedback on real outputs (built binary)", () => {
       "/tmp/rw/other/inflector",
     ],
     ["Maven Surefire", "surefire-cart.txt", "surefire-cart.xml", "/tmp/sf"],
+    ["JUnit console launcher", "launcher-cart.txt", "launcher-cart.xml", "/tmp/sf"],
   ])("reads a %s JUnit XML report alone as well as its console", (_, log, report, root) => {
     const at = (file: string): string =>
       file.startsWith("real-world/") ? fixture(file) : join(REPORTS, file);

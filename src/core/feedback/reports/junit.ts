@@ -1,6 +1,7 @@
 import { truncateCodePoints } from "../clean/code-points.js";
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { failureFromReport } from "../extractor/general-extractor.js";
+import { launcherName } from "./launcher-name.js";
 import { pytestNodeId } from "./pytest-node-id.js";
 import { runnerBodyFailure } from "./runner-body.js";
 import { elementText, nextTag, type XmlTag } from "./xml-scanner.js";
@@ -83,6 +84,10 @@ export function junitFailures(xml: string): Failure[] {
     } else if (tag.name === "skipped" && !tag.closing) {
       skipped = context.testcase !== null;
       if (skipped) failures.length = context.caseStart;
+    } else if (tag.name === "system-out" && !tag.closing && !tag.selfClosing) {
+      const output = elementText(xml, tag.name, tag.end);
+      if (context.testcase !== null) renameLaunched(failures, context, output.text);
+      from = output.end;
     } else if ((tag.name === "failure" || tag.name === "error") && !tag.closing) {
       const body = tag.selfClosing
         ? { text: "", end: tag.end }
@@ -94,6 +99,20 @@ export function junitFailures(xml: string): Failure[] {
     tag = nextTag(xml, from);
   }
   return failures;
+}
+
+/**
+ * The open test case's failures named as the JUnit console launcher prints them, when its
+ * `<system-out>` says how (see `launcherName`): its console and its report then name a test
+ * alike.
+ */
+function renameLaunched(failures: Failure[], context: Context, output: string): void {
+  const name = launcherName(context.suites.at(-1)?.name ?? "", output);
+  if (name === null) return;
+  for (let index = context.caseStart; index < failures.length; index += 1) {
+    const failure = failures[index];
+    if (failure !== undefined) failures[index] = { ...failure, test: name };
+  }
 }
 
 /** A `<testsuite>` as a name segment (empty when it names the file or the run), its file, the run's name. */

@@ -5,6 +5,8 @@ import { junit5Parser } from "../parsers/junit5.js";
 import { phpunitParser } from "../parsers/phpunit.js";
 import phpunitConsole from "../../../../fixtures/real-world/phpunit/doctrine-inflector-offset-classify/output.txt?raw";
 import phpunitReport from "../../../../fixtures/real-world/phpunit/doctrine-inflector-offset-classify/report.junit.xml?raw";
+import launcherConsole from "./test-fixtures/launcher-cart.txt?raw";
+import launcherReport from "./test-fixtures/launcher-cart.xml?raw";
 import surefireConsole from "./test-fixtures/surefire-cart.txt?raw";
 import surefireReport from "./test-fixtures/surefire-cart.xml?raw";
 import { junitFailures } from "./junit.js";
@@ -50,6 +52,16 @@ describe("a JUnit XML failure body read as its runner's console report", () => {
       line: 34,
       testLocation: { file: "src/test/java/shop/CartTest.java", line: 26 },
     });
+  });
+
+  it("JUnit console launcher (--reports-dir): its report names every test as its console does", () => {
+    const console = junit5Parser.parse(stripAnsi(launcherConsole));
+    const report = junitFailures(launcherReport);
+    expect(console).toHaveLength(7);
+    expect(byName(report)).toEqual(byName(console));
+    expect(report.map((failure) => failure.test)).toContain(
+      "JUnit Jupiter:CartTest:doublesTotals(int, int):[2] 2, 4",
+    );
   });
 
   it("reads <system-out> as no part of the failure", () => {
