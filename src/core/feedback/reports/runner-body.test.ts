@@ -25,41 +25,49 @@ const byName = (failures: readonly Failure[]) =>
   [...failures].map(facts).sort((a, b) => (a.test ?? "").localeCompare(b.test ?? ""));
 
 describe("a JUnit XML failure body read as its runner's console report", () => {
-  it("PHPUnit: the report names, places and values every failure as the console does", () => {
-    const console = phpunitParser.parse(stripAnsi(phpunitConsole));
-    const report = junitFailures(phpunitReport);
-    expect(report).toHaveLength(16);
-    expect(byName(report)).toEqual(byName(console));
-    // Where the code under test threw, the test's own frame is kept beside it.
-    const thrown = report.find((failure) => failure.test?.endsWith("::testSeemsUtf8"));
-    expect(thrown?.file).toMatch(/\/lib\/Doctrine\/Inflector\/Inflector\.php$/);
-    expect(thrown?.testLocation).toEqual({
+  it.each([
+    ["PHPUnit", phpunitParser, phpunitConsole, phpunitReport, 16],
+    ["Maven Surefire 3 (JUnit 5)", junit5Parser, surefireConsole, surefireReport, 7],
+    [
+      "the JUnit console launcher (--reports-dir)",
+      junit5Parser,
+      launcherConsole,
+      launcherReport,
+      7,
+    ],
+  ])(
+    "%s: the report names, places and values every failure as the console does",
+    (_, parser, log, xml, count) => {
+      const report = junitFailures(xml);
+      expect(report).toHaveLength(count);
+      expect(byName(report)).toEqual(byName(parser.parse(stripAnsi(log))));
+    },
+  );
+
+  it("keeps the test's own frame beside a failure thrown in the code under test", () => {
+    const php = junitFailures(phpunitReport).find((failure) =>
+      failure.test?.endsWith("::testSeemsUtf8"),
+    );
+    expect(php?.file).toMatch(/\/lib\/Doctrine\/Inflector\/Inflector\.php$/);
+    expect(php?.testLocation).toEqual({
       file: expect.stringMatching(/\/tests\/Doctrine\/Tests\/Inflector\/InflectorTest\.php$/),
       line: 54,
     });
-  });
-
-  it("Surefire 3 (JUnit 5): the report gives the console's facts, the test's own frame besides", () => {
-    const console = junit5Parser.parse(stripAnsi(surefireConsole));
-    const report = junitFailures(surefireReport);
-    expect(console).toHaveLength(7);
-    expect(byName(report)).toEqual(byName(console));
-    expect(report.map((failure) => failure.test)).toContain(
-      "shop.CartTest.doublesTotals(int, int)[2]",
+    const java = junitFailures(surefireReport).find((failure) =>
+      failure.test?.endsWith("checksOutEmptyCart"),
     );
-    expect(report.find((failure) => failure.test?.endsWith("checksOutEmptyCart"))).toMatchObject({
+    expect(java).toMatchObject({
       file: "src/main/java/shop/Cart.java",
       line: 34,
       testLocation: { file: "src/test/java/shop/CartTest.java", line: 26 },
     });
   });
 
-  it("JUnit console launcher (--reports-dir): its report names every test as its console does", () => {
-    const console = junit5Parser.parse(stripAnsi(launcherConsole));
-    const report = junitFailures(launcherReport);
-    expect(console).toHaveLength(7);
-    expect(byName(report)).toEqual(byName(console));
-    expect(report.map((failure) => failure.test)).toContain(
+  it("names invocations as each runner prints them, their [N] kept", () => {
+    expect(junitFailures(surefireReport).map((failure) => failure.test)).toContain(
+      "shop.CartTest.doublesTotals(int, int)[2]",
+    );
+    expect(junitFailures(launcherReport).map((failure) => failure.test)).toContain(
       "JUnit Jupiter:CartTest:doublesTotals(int, int):[2] 2, 4",
     );
   });
