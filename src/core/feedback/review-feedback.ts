@@ -8,6 +8,8 @@ import { readReview } from "./review/review-points-of.js";
 
 /** Points that get an item, at most; the last item counts the rest. */
 const MAX_ITEMS = 20;
+/** Points an item is chosen among, the most urgent first: a run of 50,000 findings is not measured whole. */
+const MAX_CANDIDATES = MAX_ITEMS * 5;
 /** Lengths of a point's words in its briefer forms, in code points; the last form is whole. */
 const FORM_LENGTHS = [40, 90, 180];
 /** How far back from a cut a word's end is looked for, so a cut does not split a word. */
@@ -122,9 +124,10 @@ function fittedItems(
   points: readonly ReviewPoint[],
   maxLength: number,
 ): FittedFeedback {
-  const briefest = points.map((point) => codePointLength(itemForms(point, undefined)[0] ?? ""));
+  const candidates = points.slice(0, MAX_CANDIDATES);
+  const briefest = candidates.map((point) => codePointLength(itemForms(point, undefined)[0] ?? ""));
   for (let shown = Math.min(points.length, MAX_ITEMS); shown >= 1; shown -= 1) {
-    const chosen = shownPoints(points, shown, briefest);
+    const chosen = shownPoints(candidates, shown, briefest);
     const forms = chosen.map((point, index) => itemForms(point, chosen[index - 1]));
     const rest = points.length - shown;
     const room = maxLength - (rest > 0 ? codePointLength(morePoints(rest)) : 0);
