@@ -271,6 +271,45 @@ describe("reviewFeedback (formats)", () => {
     expect(items[0]).toContain("finding number 0 that takes some room to say");
   });
 
+  it("keeps the word a cut ends on when a blank follows it", () => {
+    const words = "Polynomial regular expression used onto data from the request, which runs slow";
+    const feedback = reviewFeedback(`- src/a.ts:1 ${words}`, { maxLength: 86 });
+    expect(feedback.actionableItems).toEqual([
+      "src/a.ts:1 Polynomial regular expression used onto…",
+    ]);
+  });
+
+  it("shows the briefest points of the least urgent priority shown, never a less urgent one first", () => {
+    const diagnostic = (path: string, severity: string, message: string) => ({
+      message,
+      location: { path, range: { start: { line: 7 } } },
+      severity,
+    });
+    const longPath = `examples/${"nested/".repeat(12)}view-model.kt`;
+    const diagnostics = [
+      diagnostic("src/low-a.ts", "INFO", "Rename the helper to say what it returns"),
+      diagnostic(longPath, "INFO", "Handle the rebuild failure instead of logging it"),
+      diagnostic("src/high.ts", "ERROR", "The token is written to the log in plain text"),
+      diagnostic("src/low-b.ts", "INFO", "Fix the grammar of the error message here"),
+      diagnostic("src/medium.ts", "WARNING", "Retries ignore the Retry-After header sent"),
+    ];
+    const shown = (maxLength: number) =>
+      reviewFeedback(JSON.stringify({ diagnostics }), { maxLength }).actionableItems.map(
+        (item) => /^\S+/.exec(item)?.[0],
+      );
+    // The long path's point gives its room to the two short ones after it, counted as `+1`.
+    expect(shown(300)).toEqual([
+      "src/high.ts:7",
+      "src/medium.ts:7",
+      "src/low-a.ts:7",
+      "src/low-b.ts:7",
+      "+1",
+    ]);
+    // With room for one low point, the one whose briefest form is shortest (low-b's, cut to 40).
+    expect(shown(220)).toEqual(["src/high.ts:7", "src/medium.ts:7", "src/low-b.ts:7", "+2"]);
+    expect(shown(180)).toEqual(["src/high.ts:7", "src/medium.ts:7", "+3"]);
+  });
+
   it("is only as urgent as its most urgent point", () => {
     expect(reviewFeedback("nit: a\n\nquestion: b", { maxLength: 500 })).toEqual({
       summary: "Review rejected: 2 points (1 medium, 1 low)",

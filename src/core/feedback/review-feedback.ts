@@ -8,6 +8,8 @@ import { readReview } from "./review/review-points-of.js";
 
 /** Points that get an item, at most; the last item counts the rest. */
 const MAX_ITEMS = 20;
+/** Points an item is chosen among, the most urgent first: a run of 50,000 findings is not measured whole. */
+const MAX_CANDIDATES = MAX_ITEMS * 5;
 /** Lengths of a point's words in its briefer forms, in code points; the last form is whole. */
 const FORM_LENGTHS = [40, 90, 180];
 /** How far back from a cut a word's end is looked for, so a cut does not split a word. */
@@ -28,10 +30,14 @@ function countsOf(points: readonly ReviewPoint[]): string {
     .join(", ");
 }
 
-/** `words` cut to `length` code points, at the end of a word when one ends shortly before. */
+/**
+ * `words` cut to `length` code points, at the end of a word when one ends shortly before: a
+ * cut that falls just after a word (a blank follows it in `words`) keeps that word whole.
+ */
 function cutWords(words: string, length: number): string {
   const cut = truncateCodePoints(words, length);
   const kept = cut.slice(0, -1);
+  if (/^\s/.test(words.slice(kept.length))) return cut;
   const space = kept.lastIndexOf(" ");
   return space >= 0 && codePointLength(kept) - codePointLength(kept.slice(0, space)) <= WORD_REACH
     ? `${kept.slice(0, space)}…`
@@ -83,30 +89,59 @@ function morePoints(count: number): string {
 }
 
 /**
+ * The `count` points the items show, in their order: every point more urgent than the
+ * `count`th, then of the points of its priority the ones with the briefest forms (`briefest`,
+ * their lengths) — within one priority a reviewer's order is no ranking (CodeRabbit posts by
+ * file), so a long path does not take the room of two shorter points.
+ */
+function shownPoints(
+  points: readonly ReviewPoint[],
+  count: number,
+  briefest: readonly number[],
+): ReviewPoint[] {
+  const level = points[count - 1]?.priority;
+  const urgent = points.findIndex((point) => point.priority === level);
+  const chosen = new Set(
+    points
+      .map((point, index) => ({ point, index }))
+      .filter(({ point }) => point.priority === level)
+      .sort((a, b) => (briefest[a.index] ?? 0) - (briefest[b.index] ?? 0) || a.index - b.index)
+      .slice(0, count - urgent)
+      .map(({ index }) => index),
+  );
+  return points.filter((_, index) => index < urgent || chosen.has(index));
+}
+
+/**
  * The items fitted to the room the summary leaves: as many points as can each keep at least
- * their briefest form (place, label and their first words), in order, the rest counted in a
- * last item (`+3 more points`) whose room is reserved first — a point cut down to half a path
- * says nothing, a count says how much is left. When not even one point's briefest form fits,
- * the first point is cut to the room.
+ * their briefest form (place, label and their first words), the most urgent first (see
+ * `shownPoints`), the rest counted in a last item (`+3 more points`) whose room is reserved
+ * first — a point cut down to half a path says nothing, a count says how much is left. When not
+ * even one point's briefest form fits, the first point is cut to the room.
  */
 function fittedItems(
   summary: string,
   points: readonly ReviewPoint[],
   maxLength: number,
 ): FittedFeedback {
-  const forms = points
-    .slice(0, MAX_ITEMS)
-    .map((point, index) => itemForms(point, points[index - 1]));
-  for (let shown = forms.length; shown >= 1; shown -= 1) {
+  const candidates = points.slice(0, MAX_CANDIDATES);
+  const briefest = candidates.map((point) => codePointLength(itemForms(point, undefined)[0] ?? ""));
+  for (let shown = Math.min(points.length, MAX_ITEMS); shown >= 1; shown -= 1) {
+    const chosen = shownPoints(candidates, shown, briefest);
+    const forms = chosen.map((point, index) => itemForms(point, chosen[index - 1]));
     const rest = points.length - shown;
     const room = maxLength - (rest > 0 ? codePointLength(morePoints(rest)) : 0);
-    const fitted = fitFeedback(summary, forms.slice(0, shown), room);
+    const fitted = fitFeedback(summary, forms, room);
     const items = fitted.actionableItems;
     if (items.length === shown && items.every((item, index) => forms[index]?.includes(item))) {
       return rest > 0 ? { ...fitted, actionableItems: [...items, morePoints(rest)] } : fitted;
     }
   }
-  return fitFeedback(summary, forms.slice(0, 1), maxLength);
+  return fitFeedback(
+    summary,
+    points.slice(0, 1).map((point) => itemForms(point, undefined)),
+    maxLength,
+  );
 }
 
 /**

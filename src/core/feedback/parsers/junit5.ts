@@ -155,6 +155,29 @@ function surefireTest(trimmed: string): string | null {
   return (name.endsWith(" --") ? name.slice(0, -3) : name).trimEnd() || null;
 }
 
+/**
+ * A Java test's exception lines — the exception, then `at` frames, as Surefire prints them and
+ * a JUnit XML `<failure>` body holds them — read as `junit5Parser` reads them, plus the frame of
+ * `testClass` (or a class nested in it) as the test's own place when the failure is placed
+ * elsewhere (in the code under test).
+ */
+export function javaTestFailure(
+  test: string,
+  lines: readonly string[],
+  testClass: string,
+): Failure {
+  const block = lines.map((line) => line.trim());
+  const failure = testFailure(test, block, (line) => line);
+  const own = block
+    .map((line) => FRAME.exec(line))
+    .find((match) => match?.[1] === testClass || match?.[1]?.startsWith(`${testClass}$`));
+  if (own?.[1] === undefined || failure.file === null) return failure;
+  const place = { file: sourcePath(own[1], own[3] ?? ""), line: Number(own[4]) };
+  return place.file === failure.file && place.line === failure.line
+    ? failure
+    : { ...failure, testLocation: place };
+}
+
 /** A failed test from its exception's lines: the first is the message, frames say where. */
 function testFailure(
   test: string,

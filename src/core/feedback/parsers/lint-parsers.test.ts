@@ -98,6 +98,31 @@ describe("type checkers, linters and compilers: findings with file:line:col, rul
     expect(mypyParser.reportedFailures?.("Success: no issues found in 3 source files")).toBe(0);
   });
 
+  it("mypy: a message ends at its error code; mypy's notices about its run are no message's words", () => {
+    const output = [
+      "pyproject.toml: [mypy]: Unrecognized option: strict_bytes = True",
+      'tests/test_misc.py:80: error: Argument 1 to "loads" has incompatible type "bytes"; expected "str"  [arg-type]',
+      "Warning: unused section(s) in pyproject.toml: module = ['fuzz', 'run']",
+      'app/a.py:3: error: Incompatible return value type (got "str", expected "int")',
+      "Warning: unused section(s) in setup.cfg: module = ['x']",
+      "Found 2 errors in 2 files (checked 9 source files)",
+    ].join("\n");
+    expect(mypyParser.parse(output)).toEqual([
+      failureOf({
+        file: "tests/test_misc.py",
+        line: 80,
+        rule: "arg-type",
+        message: 'Argument 1 to "loads" has incompatible type "bytes"; expected "str"',
+      }),
+      // Under --hide-error-codes there is no code to end the message; the notice still does.
+      failureOf({
+        file: "app/a.py",
+        line: 3,
+        message: 'Incompatible return value type (got "str", expected "int")',
+      }),
+    ]);
+  });
+
   it("ruff: concise lines, the full format before and since 0.12, and its own count", () => {
     for (const output of [RUFF_CONCISE, RUFF_FULL_OLD, RUFF_FULL])
       expect(detected(output)).toBe("ruff");

@@ -11,12 +11,16 @@ const CODE = /\[([a-z][a-z-]*)\]$/;
 /** mypy's closing lines: `Found 7 errors in 2 files (checked 3 source files)`, `Success: no issues found …`. */
 const FOUND = /^Found (\d+) errors? in \d+ files?\b/;
 const SUCCESS = /^Success: no issues found in \d+ source files?$/;
+/** What mypy says about its own run, never a wrapped message: `Warning: unused section(s) …`, `setup.cfg: [mypy]: …`. */
+const RUN_NOTICE = /^(?:Warning: |\S+: \[mypy[^\]]*\]: )/;
 
 /**
  * mypy's report, plain or `--pretty`: each `error` is a finding with `test: null`, its file,
  * line (and column when shown), its error code as the rule and its message; a `note` is part of
  * the error above it, never a finding. `--pretty` wraps a message onto the next lines and quotes
- * the source with a caret below; the wrapped words are joined back, the quote dropped.
+ * the source with a caret below; the wrapped words are joined back, the quote dropped. A
+ * message ends at its error code, so what follows the last one (`Warning: unused section(s) …`)
+ * is never read as its words.
  */
 export const mypyParser: TestOutputParser = {
   name: "mypy",
@@ -62,11 +66,19 @@ function parseMypy(lines: readonly string[]): Failure[] {
         words: [finding[5] ?? ""],
       };
       findings.push(current);
-      continue;
+    } else if (
+      // `--pretty` quotes the source indented, with a caret line; a summary ends the report.
+      line.startsWith("    ") ||
+      line.trim() === "" ||
+      FOUND.test(line.trim()) ||
+      RUN_NOTICE.test(line)
+    ) {
+      current = null;
+    } else {
+      current?.words.push(line.trim());
     }
-    // `--pretty` quotes the source indented, with a caret line; a summary ends the report.
-    if (line.startsWith("    ") || line.trim() === "" || FOUND.test(line.trim())) current = null;
-    else current?.words.push(line.trim());
+    // The error code is the last thing mypy writes of a message: nothing after it continues it.
+    if (current !== null && CODE.test(current.words.at(-1)?.trimEnd() ?? "")) current = null;
   }
   return findings.map(({ file, line, column, words }) => {
     const text = words.join(" ").trim();

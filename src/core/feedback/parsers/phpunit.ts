@@ -83,6 +83,14 @@ function reports(lines: readonly string[]): Report[] {
   return found;
 }
 
+/**
+ * A PHPUnit report given whole — its test's name, then its lines as PHPUnit prints them (the
+ * body of a JUnit XML `<failure>` holds the same) — read as `phpunitParser` reads a numbered one.
+ */
+export function phpunitReportFailure(test: string, lines: readonly string[]): Failure {
+  return reportFailure({ test, lines: lines.map((line) => line.trim()) });
+}
+
 /** One report as a failure: its first line, its values, its first frame outside `vendor/`. */
 function reportFailure(report: Report): Failure {
   const frames = report.lines.flatMap((line) => {

@@ -102,6 +102,8 @@ function junitNodeFailures(xml: string): Failure[] {
   return junitFailures(xml).map((failure, index) => {
     const classname = classnames[index] ?? "";
     const { file } = failure;
+    // The JUnit reader names a test of pytest's run by its node id already.
+    if (failure.test?.includes("::") === true) return failure;
     // The JUnit reader qualifies the name by its class; the node id spells the class as a path.
     const test = failure.test?.startsWith(`${classname}.`)
       ? failure.test.slice(classname.length + 1)

@@ -113,4 +113,28 @@ describe("junitParser names", () => {
       "cart sums tax",
     ]);
   });
+
+  it("names a pytest report's test by the node id pytest's console prints", () => {
+    const xml = `<testsuites><testsuite name="pytest" failures="2">
+<testcase classname="src.pkg.__init__" name="pkg"><failure message="Failed: Timeout &gt;10.0s">/ci/src/pkg/core.py:520: Failed</failure></testcase>
+<testcase classname="tests.test_a.TestX" name="test_y[2]"><failure message="assert 1 == 2">tests/test_a.py:9: AssertionError</failure></testcase>
+</testsuite></testsuites>`;
+    expect(junitFailures(xml).map((failure) => failure.test)).toEqual([
+      "src/pkg/__init__.py::pkg",
+      "tests/test_a.py::TestX::test_y[2]",
+    ]);
+  });
+
+  it("reads node:test's bracketed error as the same error without brackets", () => {
+    const xml = `<testsuite name="cart">
+<testcase name="a"><failure type="testCodeFailure">[Error [ERR_TEST_FAILURE]: boom] {
+  code: 'ERR_TEST_FAILURE'
+}</failure></testcase>
+<testcase name="b"><failure type="testCodeFailure">Error [ERR_TEST_FAILURE]: boom</failure></testcase>
+</testsuite>`;
+    expect(junitFailures(xml).map((failure) => failure.message)).toEqual([
+      "Error [ERR_TEST_FAILURE]: boom",
+      "Error [ERR_TEST_FAILURE]: boom",
+    ]);
+  });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { TestOutputParser } from "../feedback.js";
+import { failureOf } from "../failure-of.js";
 import { builtinParsers } from "../parsers/builtin-parsers.js";
 import { readWithReports } from "./with-reports.js";
 
@@ -66,5 +68,72 @@ describe("readWithReports", () => {
     expect(read.failures.map((failure) => failure.test)).toContain("tests/test_calc.py::test_add");
     const clean = readWithReports("", [passing], builtinParsers, false);
     expect(clean.passed).toBe(true);
+  });
+
+  it("keeps the report's test frame beside the log's place only where it says more", () => {
+    const report = `<testsuite name="shop.CartTest"><testcase name="checksOut" classname="shop.CartTest">
+<error message="cart is empty" type="java.lang.IllegalStateException">java.lang.IllegalStateException: cart is empty
+	at shop.Cart.checkout(Cart.java:34)
+	at shop.CartTest.checksOut(CartTest.java:26)</error></testcase></testsuite>`;
+    const logged = (frames: string) =>
+      [
+        "[INFO] Running shop.CartTest",
+        "[ERROR] Tests run: 1, Failures: 0, Errors: 1, Skipped: 0, Time elapsed: 0.1 s <<< FAILURE! -- in shop.CartTest",
+        "[ERROR] shop.CartTest.checksOut -- Time elapsed: 0.01 s <<< ERROR!",
+        "java.lang.IllegalStateException: cart is empty",
+        frames,
+        "",
+        "[ERROR] Tests run: 1, Failures: 0, Errors: 1, Skipped: 0",
+      ].join("\n");
+    // Surefire's trimmed console stack shows the test's frame only: that is the place, once.
+    const trimmed = readWithReports(
+      logged("\tat shop.CartTest.checksOut(CartTest.java:26)"),
+      [report],
+      builtinParsers,
+      true,
+    );
+    expect(trimmed.failures).toHaveLength(1);
+    expect(trimmed.failures[0]).toMatchObject({
+      file: "src/test/java/shop/CartTest.java",
+      line: 26,
+    });
+    expect(trimmed.failures[0]?.testLocation).toBeUndefined();
+    const full = readWithReports(
+      logged(
+        "\tat shop.Cart.checkout(Cart.java:34)\n\tat shop.CartTest.checksOut(CartTest.java:26)",
+      ),
+      [report],
+      builtinParsers,
+      true,
+    );
+    expect(full.failures[0]).toMatchObject({
+      file: "src/main/java/shop/Cart.java",
+      line: 34,
+      testLocation: { file: "src/test/java/shop/CartTest.java", line: 26 },
+    });
+  });
+
+  it("takes the log's values over a JUnit report's printed ones, never over a JSON report's", () => {
+    const named = { test: "cart > sums", file: "a.js", line: 3, message: "boom" };
+    const reportParser: TestOutputParser = {
+      name: "report",
+      detect: (output) => output.startsWith("<testsuite") || output.startsWith("{"),
+      parse: () => [
+        failureOf({ ...named, expected: "{'p...': 1, ...}", received: "{'p...': 2, ...}" }),
+      ],
+    };
+    const logParser: TestOutputParser = {
+      name: "log",
+      detect: (output) => output.startsWith("LOG"),
+      parse: () => [failureOf({ ...named, expected: "{'port': 1}", received: "{'port': 2}" })],
+    };
+    const parsers = [reportParser, logParser];
+    const junitRead = readWithReports("LOG", ["<testsuite><testcase/></testsuite>"], parsers, true);
+    expect(junitRead.failures[0]).toMatchObject({
+      expected: "{'port': 1}",
+      received: "{'port': 2}",
+    });
+    const jsonRead = readWithReports("LOG", ["{}"], parsers, true);
+    expect(jsonRead.failures[0]).toMatchObject({ expected: "{'p...': 1, ...}" });
   });
 });

@@ -1,5 +1,6 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { GENERIC_RUNNER, readFailures, type ReadFailures } from "../read-failures.js";
+import { isJunit } from "./junit.js";
 
 /** How runners join a suite path; any reads as any other when a report and a log name a test. */
 const NAME_SEPARATOR = / (?:[›>▶/]|::) |::|#/g;
@@ -20,9 +21,16 @@ export function readWithReports(
   parsers: readonly TestOutputParser[],
   testsFailed: boolean,
 ): ReadFailures {
-  const fromReports = reports
-    .map((report) => readFailures(report, parsers, false))
-    .filter((read) => read.runner !== GENERIC_RUNNER);
+  const read = reports.map((report) => ({
+    read: readFailures(report, parsers, false),
+    // JUnit XML keeps values as the console printed them; a JSON report keeps them typed.
+    printed: isJunit(report),
+  }));
+  const known = read.filter((report) => report.read.runner !== GENERIC_RUNNER);
+  const fromReports = known.map((report) => report.read);
+  const printed = new Set(
+    known.flatMap((report) => (report.printed && !report.read.passed ? report.read.failures : [])),
+  );
   const failures = fromReports.flatMap((read) => (read.passed ? [] : read.failures));
   const [first] = fromReports.filter((read) => !read.passed && read.failures.length > 0);
   if (first === undefined) {
@@ -41,7 +49,7 @@ export function readWithReports(
     );
     if (twin === undefined) return failure;
     matched.add(twin);
-    return filledFrom(failure, twin);
+    return filledFrom(failure, twin, printed.has(failure));
   });
   // Added from the log: what is no test but has a place (a file that did not compile or load).
   // A line that only looks like an error (the summary's `Tests 1 failed`) says nothing the
@@ -84,18 +92,28 @@ function plainName(name: string): string {
 /**
  * A report's failure completed by the log's account of the same test: the report's name, the
  * log's place when it has one (a report often gives only where the test is declared, a log the
- * frame that failed), the report's values when it kept both (typed), else the log's, and the
- * report's words unless it has none.
+ * frame that failed), the report's values when it kept both (typed), else the log's — also when
+ * the report is JUnit XML, whose values are the printed text the log's parser reads better
+ * (pytest's `Differing items` over its cut `{'a...': 1, ...}`) — and the
+ * report's words unless it has none; the test's own frame (`testLocation`) only where it is not
+ * that place.
  */
-function filledFrom(report: Failure, logged: Failure): Failure {
+function filledFrom(report: Failure, logged: Failure, printed: boolean): Failure {
   const placed = logged.file !== null && logged.line !== null;
-  const valued = report.expected !== null && report.received !== null;
+  const loggedBoth = logged.expected !== null && logged.received !== null;
+  const valued = report.expected !== null && report.received !== null && !(printed && loggedBoth);
+  const { testLocation, ...rest } = report;
+  // The test's own frame is kept beside the log's place only when it says something more.
+  const own = placed ? (logged.testLocation ?? testLocation) : testLocation;
+  const more =
+    own !== undefined && !(placed && own.file === logged.file && own.line === logged.line);
   return {
-    ...report,
+    ...rest,
     file: placed ? logged.file : report.file,
     line: placed ? logged.line : report.line,
     expected: valued ? report.expected : logged.expected,
     received: valued ? report.received : logged.received,
     message: report.message === "" ? logged.message : report.message,
+    ...(more ? { testLocation: own } : {}),
   };
 }
