@@ -94,11 +94,12 @@ describe("fitTestItems", () => {
       "src/account.js:12 (from test/account.test.js:14) account › parses names: RangeError: empty name",
     ]);
     // Short of room, every failure's place comes first; the test frames follow by worth, before
-    // the names and words, which say less per character.
+    // the words, which say less per character; only the first test's name, which names the
+    // cause a fixer starts with, comes before a later frame.
     const tight = fitTestItems(groupByRootCause(failures), 85, "").items;
     expect(tight).toEqual([
-      "src/account.js:10 (from test/account.test.js:8)",
-      "…:12 (from test/account.test.js:14)",
+      "src/account.js:10 (from test/account.test.js:8) account › parses ids",
+      "…:12",
     ]);
     const samefile = failureOf({
       ...thrown(3, "a"),
