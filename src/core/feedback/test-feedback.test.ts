@@ -68,9 +68,10 @@ describe("testFeedback: real runners", () => {
     expect(feedback.summary).toBe(
       "Test failed: 6 failing tests in 3 files; 3 with expected … to be … // Object.is equality",
     );
-    // Vitest's own words quote both values: they stand for the pair.
+    // The summary names the kind of check, so the item gives the bare pair and has room to
+    // name the test.
     expect(feedback.actionableItems[0]).toBe(
-      "src/auth/login.test.ts:10 login > payload > contains the numeric userId: expected '123' to be 123 // Object.is equality",
+      'src/auth/login.test.ts:10 login > payload > contains the numeric userId: expected 123, received "123"',
     );
     expect(feedback.actionableItems[3]).toBe(
       "src/auth/login.ts:5 (from src/auth/login.test.ts:23) parseId > parses empty: TypeError: empty id",

@@ -50,6 +50,14 @@ describe("failureParts", () => {
     ]);
   });
 
+  it("shows the bare pair when the summary already names the words' kind of check", () => {
+    const message = "AssertionError: expected '123' to be 123 // Object.is equality";
+    const said = "Test failed: 3 failing tests; 3 with expected … to be … // Object.is equality";
+    expect(failureParts(failure({ message }), said).values).toEqual([
+      'expected 123, received "123"',
+    ]);
+  });
+
   it("shows a pair whole up to 130 characters; a longer one first shows what differs", () => {
     const short = failureParts(
       failure({ expected: '"Mixed Up Camel Case"', received: '"Mixed UP Camel Case"' }),

@@ -37,9 +37,11 @@ export function failureGist(failure: Failure): string {
  * values whole or shortened to the element that differs; beside values, the error's words with
  * the values they quote elided (they name the kind of check: `toBe`, `strictly equal`), then
  * whole; without values, the words without a generic `AssertionError:` first (the error's name
- * tells a failed check from a crash once there is room). Multi-line values are folded.
+ * tells a failed check from a crash once there is room). Words that quote both values stand for
+ * the pair, unless `said` (the summary) already names their kind of check. Multi-line values
+ * are folded.
  */
-export function failureParts(failure: Failure): FailureParts {
+export function failureParts(failure: Failure, said = ""): FailureParts {
   const message = oneLine(failure.message);
   const { expected, received } = failure;
   if (expected !== null && received !== null) {
@@ -55,7 +57,9 @@ export function failureParts(failure: Failure): FailureParts {
         ? whole
         : comparison(difference.expected, difference.received);
     const own = quotingBoth(withoutErrorName(message), whole, [expected, received]);
-    if (own !== null)
+    // When the summary already names the kind of check, the bare pair says the rest.
+    const kind = elideValues(withoutErrorName(message), [oneLine(expected), oneLine(received)]);
+    if (own !== null && !said.includes(kind))
       return { values: distinct([brief === whole ? own : brief, own]), words: [], sides: 2 };
     const notes = [
       briefNote(withoutErrorName(message), [oneLine(expected), oneLine(received)]),

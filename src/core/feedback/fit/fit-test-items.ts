@@ -107,7 +107,7 @@ export function fitTestItems(
     members: group
       .slice(0, MAX_MEMBERS)
       .map((failure) => ({ failure, place: false, from: false, column: false, name: false })),
-    parts: failureParts(group[0]),
+    parts: failureParts(group[0], said),
     values: -1,
     words: -1,
   }));
