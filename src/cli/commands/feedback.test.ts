@@ -204,6 +204,43 @@ describe("loopgate feedback (built binary)", () => {
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
   });
 
+  it("spends a tight cap on what fixes: a shared kind of check said once, a cause's tests named", () => {
+    const thrown = (test: string, line: number): string[] => [
+      ` FAIL  test/cart.test.ts > cart > ${test}`,
+      "TypeError: items.push is not a function",
+      " ❯ addItem src/cart.ts:5:11",
+      ` ❯ test/cart.test.ts:${line}:5`,
+      "",
+    ];
+    const checked = (test: string, line: number, expected: string, received: string): string[] => [
+      ` FAIL  test/price.test.ts > price > ${test}`,
+      `AssertionError: expected ${received} to be ${expected} // Object.is equality`,
+      ` ❯ test/price.test.ts:${line}:20`,
+      "",
+    ];
+    const log = [
+      ...thrown("adds an item", 8),
+      ...thrown("removes an item", 14),
+      ...checked("rounds down", 4, "2", "3"),
+      ...checked("rounds up", 9, "5", "4"),
+      " Test Files  2 failed (2)",
+      "      Tests  4 failed (4)",
+    ].join("\n");
+    const logFile = join(dir, "tight.log");
+    writeFileSync(logFile, log);
+    const result = loopgate([logFile, "--max-length", "350", "--json"]);
+    expect(result.code).toBe(0);
+    const { feedback } = JSON.parse(result.stdout) as Printed;
+    // The kind both price checks share is in the summary once; their items need not repeat it.
+    expect(feedback.summary).toContain("2 with expected … to be … // Object.is equality");
+    const items = feedback.actionable_items.join("\n");
+    expect(items).not.toContain("// Object.is equality");
+    // The thrown error's one cause names both tests it broke, at the error's place.
+    expect(items).toContain("src/cart.ts:5 (from test/cart.test.ts:8) cart > adds an item");
+    expect(items).toContain("cart > removes an item");
+    expect(items.match(/TypeError: items\.push is not a function/g)).toHaveLength(1);
+  });
+
   it("exits 2 naming a FILE it cannot read", () => {
     const result = loopgate([join(dir, "missing.log")]);
     expect(result.code).toBe(2);

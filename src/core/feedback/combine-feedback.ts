@@ -4,6 +4,8 @@ import { fitFeedback } from "./fit/fit-feedback.js";
 
 const PRIORITY_RANK: Readonly<Record<Priority, number>> = { low: 0, medium: 1, high: 2 };
 const SUMMARY_SEPARATOR = "; ";
+/** Times one side is fitted again before its items are cut as plain text. */
+const MAX_REFITS = 4;
 
 /** One side's feedback fitted to a cap, so a combined feedback can ask it again for less room. */
 export type FitFeedback = (maxLength: number) => Feedback;
@@ -39,13 +41,22 @@ export function combineFeedback(
 
 /**
  * One side's items within `budget`: as fitted for the whole cap when they fit, else fitted
- * again to a cap that leaves `budget` after that side's own summary; cut as plain items only if
- * even that overshoots (a summary shortened at a tiny cap leaves its items more room).
+ * again to a cap that leaves `budget` after that side's own summary, smaller again while they
+ * overshoot; cut as plain items only if even that fails (a summary shortened at a tiny cap
+ * leaves its items more room).
  */
 function itemsWithin(fit: FitFeedback, whole: Feedback, budget: number): string[] {
   if (budget < 1) return [];
   if (totalLength(whole.actionableItems) <= budget) return [...whole.actionableItems];
-  const refitted = fit(budget + codePointLength(whole.summary)).actionableItems;
+  let cap = budget + codePointLength(whole.summary);
+  let refitted = fit(cap).actionableItems;
+  // A side's summary may say less at a smaller cap, leaving its items more than `budget`: the
+  // cap shrinks by what they overshoot.
+  for (let tries = 1; tries < MAX_REFITS && totalLength(refitted) > budget; tries += 1) {
+    cap -= totalLength(refitted) - budget;
+    if (cap < 1) break;
+    refitted = fit(cap).actionableItems;
+  }
   return totalLength(refitted) <= budget
     ? [...refitted]
     : fitFeedback("", refitted, budget).actionableItems;

@@ -35,12 +35,43 @@ describe("testFeedback: the seed", () => {
   });
 });
 
+describe("testFeedback: the summary says what items would repeat", () => {
+  const failing = (test: string, line: number, expected: string, received: string): string =>
+    [
+      ` FAIL  test/case.test.ts > ${test}`,
+      `AssertionError: expected ${received} to be ${expected} // Object.is equality`,
+      ` ❯ test/case.test.ts:${line}:20`,
+      "",
+    ].join("\n");
+
+  it("names a kind of check several failures share once, with how many share it", () => {
+    const output = [
+      failing("one", 3, "1", "2"),
+      failing("two", 6, "3", "4"),
+      failing("three", 9, "5", "6"),
+    ].join("\n");
+    const feedback = testFeedback(output, { maxLength: 500, testsFailed: true });
+    expect(feedback.summary).toContain("; 3 with expected … to be … // Object.is equality");
+  });
+
+  it("drops the shared kind before it crowds out the items at a tight cap", () => {
+    const output = [failing("one", 3, "1", "2"), failing("two", 6, "3", "4")].join("\n");
+    const feedback = testFeedback(output, { maxLength: 120, testsFailed: true });
+    expect(codePointLength(feedback.summary)).toBeLessThanOrEqual(Math.max(36, 120 * 0.3));
+  });
+});
+
 describe("testFeedback: real runners", () => {
   it("counts the failures and their files in the summary; the items say what each one is", () => {
     const feedback = testFeedback(vitestBasic, { maxLength: 500 });
-    expect(feedback.summary).toBe("Test failed: 6 failing tests in 3 files");
+    // The kind of check half of them share is said once, so no item repeats it.
+    expect(feedback.summary).toBe(
+      "Test failed: 6 failing tests in 3 files; 3 with expected … to be … // Object.is equality",
+    );
+    // The summary names the kind of check, so the item gives the bare pair and has room to
+    // name the test.
     expect(feedback.actionableItems[0]).toBe(
-      'src/auth/login.test.ts:10: expected 123, received "123"',
+      'src/auth/login.test.ts:10 login > payload > contains the numeric userId: expected 123, received "123"',
     );
     expect(feedback.actionableItems[3]).toBe(
       "src/auth/login.ts:5 (from src/auth/login.test.ts:23) parseId > parses empty: TypeError: empty id",
@@ -103,7 +134,10 @@ describe("testFeedback: real runners", () => {
   it("reads node:test's TAP output", () => {
     const feedback = testFeedback(nodeTestTap, { maxLength: 500 });
     expect(feedback.summary).toBe("Test failed: 4 failing tests in 2 files");
-    expect(feedback.actionableItems[0]).toContain("expected 123, received '123'");
+    // node:test's own words quote both values: they stand for the pair.
+    expect(feedback.actionableItems[0]).toContain(
+      "Expected values to be strictly equal: '123' !== 123",
+    );
   });
 });
 

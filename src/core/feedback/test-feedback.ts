@@ -2,7 +2,9 @@ import { stripAnsi } from "./clean/ansi.js";
 import { builtinParsers } from "./parsers/builtin-parsers.js";
 import { codePointLength, toWellFormed, truncateCodePoints } from "./clean/code-points.js";
 import type { Failure, TestFeedback, TestOutputParser } from "./feedback.js";
-import { failureGist } from "./fit/feedback-items.js";
+import { failureGist, withoutErrorName } from "./fit/feedback-items.js";
+import { elideValues } from "./fit/elide-values.js";
+import { oneLine } from "../one-line.js";
 import { groupByRootCause, type FailureGroup } from "./fit/failure-groups.js";
 import { fitFeedback, type FittedFeedback } from "./fit/fit-feedback.js";
 import { fitTestItems } from "./fit/fit-test-items.js";
@@ -14,6 +16,12 @@ import { readWithReports } from "./reports/with-reports.js";
 
 /** Causes that get an item; the rest are counted. */
 const MAX_ITEMS = 20;
+/** The share of the cap a summary of several causes may take: the items say what each is. */
+const SUMMARY_SHARE = 0.3;
+/** Kinds of check a summary names, so it never crowds out the items. */
+const MAX_SHARED_KINDS = 1;
+/** Longest kind of check in a summary. */
+const MAX_KIND_LENGTH = 64;
 /** Longest gist in a summary, so the summary never crowds out the items' facts. */
 const MAX_GIST_LENGTH = 120;
 
@@ -84,7 +92,10 @@ export function feedbackFromCleanOutput(text: string, options: TestFeedbackOptio
  */
 function fitFailures(failures: readonly Failure[], total: number, cap: number): FittedFeedback {
   const groups = groupByRootCause(failures);
-  const summary = truncateCodePoints(summarize(failures, groups, total), Math.ceil((cap * 2) / 3));
+  const summary = truncateCodePoints(
+    summarize(failures, groups, total, cap),
+    Math.ceil((cap * 2) / 3),
+  );
   const room = cap - codePointLength(summary);
   const listed = groups.slice(0, MAX_ITEMS);
   const all = fitTestItems(listed, room, summary);
@@ -123,6 +134,7 @@ function summarize(
   failures: readonly Failure[],
   groups: readonly FailureGroup[],
   total: number,
+  cap: number,
 ): string {
   const [first] = groups;
   if (first === undefined) return "Test failed with no output";
@@ -148,8 +160,47 @@ function summarize(
     (best, group) => (group.length > best.length ? group : best),
     first,
   );
-  const shared = largest.length > 1 ? `; ${largest.length} with ${gist(largest)}` : "";
-  return `Test failed: ${total} ${noun(total)}${where}${shared}`;
+  const cause = largest.length > 1 ? `; ${largest.length} with ${gist(largest)}` : "";
+  const others =
+    largest.length > 1 ? failures.filter((failure) => !largest.includes(failure)) : failures;
+  const kinds = sharedKinds(others).map((kind) => `; ${kind.count} with ${kind.words}`);
+  const head = `Test failed: ${total} ${noun(total)}${where}`;
+  const room = Math.max(codePointLength(head), Math.floor(cap * SUMMARY_SHARE));
+  return [...kinds, cause].reduce(
+    (summary, part) =>
+      codePointLength(summary) + codePointLength(part) <= room ? summary + part : summary,
+    head,
+  );
+}
+
+/**
+ * The kinds of check (`assertion \`left == right\` failed`, `expect(received).toBe(expected)`)
+ * that several failures share, most shared first: a failure's words with its own values elided,
+ * so failures with different values still share one. Said once in the summary, they need not
+ * be repeated by each item.
+ */
+function sharedKinds(failures: readonly Failure[]): { words: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const failure of failures) {
+    const words = kindOf(failure);
+    if (words !== "") counts.set(words, (counts.get(words) ?? 0) + 1);
+  }
+  return [...counts]
+    .filter(([, count]) => count > 1)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MAX_SHARED_KINDS)
+    .map(([words, count]) => ({ words, count }));
+}
+
+/** A failure's kind of check: its words without the values they quote, "" when it has none. */
+function kindOf(failure: Failure): string {
+  const message = withoutErrorName(oneLine(failure.message));
+  if (message === "" || (failure.test?.includes(message) ?? false)) return "";
+  const values = [failure.expected, failure.received].flatMap((value) =>
+    value === null ? [] : [oneLine(value)],
+  );
+  const words = values.length === 0 ? message : elideValues(message, values);
+  return /[a-z]{2,}/i.test(words) ? truncateCodePoints(words, MAX_KIND_LENGTH) : "";
 }
 
 /** A parser's failure with credentials redacted: parsers are plug-ins, their output is not trusted. */

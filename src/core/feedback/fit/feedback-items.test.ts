@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Failure } from "../feedback.js";
-import { failureGist, failureParts } from "./feedback-items.js";
+import { failureGist, failureParts, withoutErrorName } from "./feedback-items.js";
 
 const failure = (overrides: Partial<Failure>): Failure => ({
   test: "login returns a token",
@@ -15,14 +15,66 @@ const failure = (overrides: Partial<Failure>): Failure => ({
 describe("failureParts", () => {
   it("gives the values, then the error's words that name the kind of check", () => {
     const parts = failureParts(
-      failure({ message: "AssertionError: expected '123' to be 123 // Object.is equality" }),
+      failure({ message: "AssertionError: expected the token's id '123' to be a number" }),
     );
     expect(parts.values).toEqual(['expected 123, received "123"']);
     expect(parts.words).toEqual([
-      "expected … to be … // Object.is equality",
-      "expected '123' to be 123 // Object.is equality",
-      "AssertionError: expected '123' to be 123 // Object.is equality",
+      "expected the token's id … to be a number",
+      "expected the token's id '123' to be a number",
+      "AssertionError: expected the token's id '123' to be a number",
     ]);
+  });
+
+  it("lets the error's own words stand for the pair when they quote both values", () => {
+    const parts = failureParts(
+      failure({ message: "AssertionError: expected '123' to be 123 // Object.is equality" }),
+    );
+    expect(parts.values).toEqual(["expected '123' to be 123 // Object.is equality"]);
+    expect(parts.words).toEqual([]);
+    expect(parts.sides).toBe(2);
+    const go = failureParts(
+      failure({
+        expected: "'10 kB'",
+        received: "'9.8 kB'",
+        message: "On bytes(9999), expected '10 kB', but got '9.8 kB'",
+      }),
+    );
+    expect(go.values).toEqual(["On bytes(9999), expected '10 kB', but got '9.8 kB'"]);
+    // Words far longer than the pair, or quoting one side only, do not stand for it.
+    const long = `expected '123' to be 123 ${"and more words ".repeat(5)}`;
+    expect(failureParts(failure({ message: long })).values).toEqual([
+      'expected 123, received "123"',
+    ]);
+    expect(failureParts(failure({ message: "expected 123 to be a string" })).values).toEqual([
+      'expected 123, received "123"',
+    ]);
+  });
+
+  it("shows the bare pair when the summary already names the words' kind of check", () => {
+    const message = "AssertionError: expected '123' to be 123 // Object.is equality";
+    const said = "Test failed: 3 failing tests; 3 with expected … to be … // Object.is equality";
+    expect(failureParts(failure({ message }), said).values).toEqual([
+      'expected 123, received "123"',
+    ]);
+  });
+
+  it("shows a pair whole up to 130 characters; a longer one first shows what differs", () => {
+    const short = failureParts(
+      failure({ expected: '"Mixed Up Camel Case"', received: '"Mixed UP Camel Case"' }),
+    );
+    expect(short.values).toEqual([
+      'expected "Mixed Up Camel Case", received "Mixed UP Camel Case"',
+    ]);
+    const words = "word ".repeat(12);
+    const long = failureParts(
+      failure({ expected: `"${words}Up end"`, received: `"${words}UP end"` }),
+    );
+    expect(long.values).toHaveLength(2);
+    expect(long.values[0]).toContain("…");
+  });
+
+  it("reads RSpec's Failure/Error: label as the generic prefix it is", () => {
+    expect(withoutErrorName("Failure/Error: expect(x).to eq(1)")).toBe("expect(x).to eq(1)");
   });
 
   it("shortens no pair whose sides read the same: the values are whole or not shown", () => {

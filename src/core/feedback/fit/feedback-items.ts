@@ -8,6 +8,10 @@ import { valueDifference } from "../extractor/value-difference.js";
 const MAX_WHOLE_MESSAGE = 160;
 /** Longest error message in a brief item without values: enough for the error and its gist. */
 const MAX_BRIEF_MESSAGE = 64;
+/** Longest `expected X, received Y` shown whole: a longer pair first shows what differs. */
+const MAX_WHOLE_PAIR = 130;
+/** How much longer than the pair the error's words may be and still stand for it. */
+const MAX_WORDS_BEYOND_PAIR = 40;
 /** Longest note beside values in a brief item: the kind of check, with the values elided. */
 const MAX_BRIEF_NOTE = 40;
 
@@ -17,6 +21,8 @@ export interface FailureParts {
   readonly values: readonly string[];
   /** The error's own words: the kind of check beside values, else what went wrong. */
   readonly words: readonly string[];
+  /** How many sides the values show: a pair is worth more than one side. */
+  readonly sides: 0 | 1 | 2;
 }
 
 /** The headline of a failure: the values when known, else its message, else its name. */
@@ -31,26 +37,36 @@ export function failureGist(failure: Failure): string {
  * values whole or shortened to the element that differs; beside values, the error's words with
  * the values they quote elided (they name the kind of check: `toBe`, `strictly equal`), then
  * whole; without values, the words without a generic `AssertionError:` first (the error's name
- * tells a failed check from a crash once there is room). Multi-line values are folded.
+ * tells a failed check from a crash once there is room). Words that quote both values stand for
+ * the pair, unless `said` (the summary) already names their kind of check. Multi-line values
+ * are folded.
  */
-export function failureParts(failure: Failure): FailureParts {
+export function failureParts(failure: Failure, said = ""): FailureParts {
   const message = oneLine(failure.message);
   const { expected, received } = failure;
   if (expected !== null && received !== null) {
     const whole = comparison(expected, received);
-    const difference = valueDifference(oneLine(expected), oneLine(received));
+    const difference =
+      codePointLength(whole) > MAX_WHOLE_PAIR
+        ? valueDifference(oneLine(expected), oneLine(received))
+        : undefined;
     // A shortened pair that reads the same on both sides (the difference fell outside its
     // window) tells nothing: the pair is shown whole or not at all.
     const brief =
       difference === undefined || difference.expected === difference.received
         ? whole
         : comparison(difference.expected, difference.received);
+    const own = quotingBoth(withoutErrorName(message), whole, [expected, received]);
+    // When the summary already names the kind of check, the bare pair says the rest.
+    const kind = elideValues(withoutErrorName(message), [oneLine(expected), oneLine(received)]);
+    if (own !== null && !said.includes(kind))
+      return { values: distinct([brief === whole ? own : brief, own]), words: [], sides: 2 };
     const notes = [
       briefNote(withoutErrorName(message), [oneLine(expected), oneLine(received)]),
       truncateCodePoints(withoutErrorName(message), MAX_WHOLE_MESSAGE),
       truncateCodePoints(message, MAX_WHOLE_MESSAGE),
     ].filter((note) => saysMoreThan(note, failure));
-    return { values: distinct([brief, whole]), words: distinct(notes) };
+    return { values: distinct([brief, whole]), words: distinct(notes), sides: 2 };
   }
   const side =
     expected !== null
@@ -63,7 +79,40 @@ export function failureParts(failure: Failure): FailureParts {
     truncateCodePoints(message, MAX_BRIEF_MESSAGE),
     truncateCodePoints(message, MAX_WHOLE_MESSAGE),
   ].filter((form) => form !== "");
-  return { values: side === "" ? [] : [side], words: distinct(words) };
+  return { values: side === "" ? [] : [side], words: distinct(words), sides: side === "" ? 0 : 1 };
+}
+
+/**
+ * The error's own words when they quote both values and are not much longer than `whole`
+ * (`expected './a/./b' to be './a/b'`, `On bytes(9999), expected '10 kB', but got '9.8 kB'`):
+ * they say what was checked and both sides at once, so they stand for the pair. Null otherwise.
+ */
+function quotingBoth(message: string, whole: string, values: readonly string[]): string | null {
+  if (codePointLength(message) > codePointLength(whole) + MAX_WORDS_BEYOND_PAIR) return null;
+  const plain = sameQuotes(message);
+  const quotes = values.every((value) => {
+    const line = oneLine(value);
+    return line !== "" && standsIn(plain, sameQuotes(line));
+  });
+  return quotes ? message : null;
+}
+
+/** Whether `value` occurs in `text` as a token of its own: `123` does not stand in `"123"`. */
+function standsIn(text: string, value: string): boolean {
+  const glued = (char: string): boolean => /[\w"]/.test(char);
+  for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + 1)) {
+    const before = text.charAt(at - 1);
+    const after = text.charAt(at + value.length);
+    const open = !glued(value.charAt(0)) || !glued(before);
+    const close = !glued(value.charAt(value.length - 1)) || !glued(after);
+    if (open && close) return true;
+  }
+  return false;
+}
+
+/** `text` with every quote written as `"`, so either quoting style of a value is found. */
+function sameQuotes(text: string): string {
+  return text.replace(/['"`]/g, '"');
 }
 
 /** `forms` without repeats, briefest first. */
@@ -105,7 +154,7 @@ function saysMoreThan(message: string, failure: Failure): boolean {
  * `[ERR_ASSERTION]`), which every assertion failure shares and so says nothing in brief.
  */
 export function withoutErrorName(message: string): string {
-  return message.replace(/^(?:Assertion)?Error(?: \[\w+\])?: (?=\S)/, "");
+  return message.replace(/^(?:Assertion|Failure\/)?Error(?: \[\w+\])?: (?=\S)/, "");
 }
 
 /** `expected X, received Y`. */

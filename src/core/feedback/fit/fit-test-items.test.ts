@@ -94,11 +94,12 @@ describe("fitTestItems", () => {
       "src/account.js:12 (from test/account.test.js:14) account › parses names: RangeError: empty name",
     ]);
     // Short of room, every failure's place comes first; the test frames follow by worth, before
-    // the names and words, which say less per character.
+    // the words, which say less per character; only the first test's name, which names the
+    // cause a fixer starts with, comes before a later frame.
     const tight = fitTestItems(groupByRootCause(failures), 85, "").items;
     expect(tight).toEqual([
-      "src/account.js:10 (from test/account.test.js:8)",
-      "…:12 (from test/account.test.js:14)",
+      "src/account.js:10 (from test/account.test.js:8) account › parses ids",
+      "…:12",
     ]);
     const samefile = failureOf({
       ...thrown(3, "a"),
@@ -179,6 +180,43 @@ describe("fitTestItems", () => {
     });
     const { items } = fitTestItems(groupByRootCause([lone, ...many]), 90, "");
     expect(items[1]).toContain("expected 4, received 3");
+  });
+
+  it("names a cause's next tests before it writes the cause's other places", () => {
+    const thrown = (line: number, test: string): Failure =>
+      failureOf({
+        test,
+        file: "test/cart.test.js",
+        line,
+        message: "TypeError: items.push is not a function",
+      });
+    const cause = [thrown(3, "cart › adds"), thrown(9, "cart › removes"), thrown(15, "cart › x")];
+    const said = "Test failed: 3 failing tests; 3 with TypeError: items.push is not a function";
+    const { items } = fitTestItems(groupByRootCause(cause), 50, said);
+    expect(items).toEqual(["test/cart.test.js:3 cart › adds; cart › removes"]);
+  });
+
+  it("weighs a name by the failures it names: a test with several failed checks first", () => {
+    const check = (test: string, line: number, index: number): Failure =>
+      failureOf({
+        test,
+        file: "bytes_test.go",
+        line,
+        expected: `${index}`,
+        received: `${index + 1}`,
+        message: "",
+      });
+    // Three checks of one long-named test against one check of a short-named one: naming the
+    // first says which test broke three times.
+    const failures = [
+      check("TestBytesFormatsEveryUnit", 14, 1),
+      check("TestBytesFormatsEveryUnit", 15, 3),
+      check("TestBytesFormatsEveryUnit", 16, 5),
+      check("TestOther", 30, 7),
+    ];
+    const { items } = fitTestItems(groupByRootCause(failures), 60, "");
+    expect(items.join("\n")).toContain("TestBytesFormatsEveryUnit");
+    expect(items.join("\n")).not.toContain("TestOther");
   });
 
   it("spends nothing on what the summary already says", () => {

@@ -11,8 +11,10 @@ import { briefName } from "./name-stems.js";
  */
 const WORTH = {
   place: 2,
-  from: 2,
+  from: 3,
+  firstName: 2,
   name: 1,
+  laterName: 0.3,
   values: 2,
   side: 1,
   words: 1,
@@ -20,8 +22,31 @@ const WORTH = {
   // A finding's column: its line already leads a reader there.
   column: 0.03,
 } as const;
+/** A cause's other places are worth this share of a place: its item names its tests first. */
+const MEMBER_PLACE_SHARE = 0.1;
+/** A name several failures share (a test with several failed checks) is worth up to this many names. */
+const MAX_NAME_SHARE = 3;
 /** The first failure is where a fixer starts: its parts are worth this much more. */
 const FIRST_ITEM_WEIGHT = 1.2;
+/**
+ * A name's worth by its rank in its cause: the first test a cause broke names the cause; the
+ * next two show that it is shared; names after those add little.
+ */
+function nameWorth(rank: number): number {
+  if (rank === 0) return WORTH.firstName;
+  return rank <= 2 ? WORTH.name : WORTH.laterName;
+}
+
+/** How many failures share each name (or rule) across the items. */
+function labelUses(states: readonly ItemState[]): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const member of states.flatMap((state) => state.members)) {
+    const label = labelOf(member.failure);
+    if (label !== null) uses.set(label, (uses.get(label) ?? 0) + 1);
+  }
+  return uses;
+}
+
 /** Failures of one cause that get a place of their own in its item; the rest are counted. */
 const MAX_MEMBERS = 40;
 
@@ -82,7 +107,7 @@ export function fitTestItems(
     members: group
       .slice(0, MAX_MEMBERS)
       .map((failure) => ({ failure, place: false, from: false, column: false, name: false })),
-    parts: failureParts(group[0]),
+    parts: failureParts(group[0], said),
     values: -1,
     words: -1,
   }));
@@ -139,15 +164,6 @@ function placeEveryFailure(
     const written = first !== undefined && isPlaceWritten(states, first.failure);
     if (!tryMove(openingMove(state, item, 1, said, written))) break;
   }
-  for (const [item, state] of states.entries()) {
-    if (!isShown(state)) return;
-    for (const member of state.members.slice(1)) {
-      const placed = state.members.some(
-        (other) => other.place && samePlace(other.failure, member.failure),
-      );
-      if (!placed && !tryMove(placeMove(member, item, 1))) return;
-    }
-  }
 }
 
 /** The items as chosen, and the failures they name. */
@@ -193,23 +209,35 @@ function* upgrades(states: readonly ItemState[], said: string): Generator<Move> 
       state.members.filter((member) => member.name).map((member) => labelOf(member.failure)),
     ),
   );
+  const uses = labelUses(states);
   for (const [index, state] of states.entries()) {
     if (!isShown(state)) return;
     const weight = index === 0 ? FIRST_ITEM_WEIGHT : 1;
-    // Names within an item come in order: its first unnamed failure, placed or at a place
-    // already written, whose name no item says yet (a test that failed several checks, as go
-    // reports them, is named once).
+    // Names within an item come in order: its first unnamed failure whose name no item says
+    // yet (a test that failed several checks, as go reports them, is named once).
     const unnamed = state.members.find(
       (member) =>
         !member.name &&
         labelOf(member.failure) !== null &&
-        !named.has(labelOf(member.failure) ?? "") &&
-        (member.place ||
-          state.members.some((other) => other.place && samePlace(other.failure, member.failure))),
+        !named.has(labelOf(member.failure) ?? ""),
     );
     if (unnamed !== undefined) {
-      const name = nameMove(unnamed, index, weight, said);
+      const rank = state.members.indexOf(unnamed);
+      const share = Math.min(MAX_NAME_SHARE, uses.get(labelOf(unnamed.failure) ?? "") ?? 1);
+      const name = nameMove(unnamed, index, weight * nameWorth(rank) * share, said);
       if (name !== null) yield name;
+    }
+    // Another place of a cause already placed tells where else it shows: worth little once its
+    // tests are named.
+    const unplaced = state.members.find(
+      (member) =>
+        !member.place &&
+        member.failure.file !== null &&
+        !state.members.some((other) => other.place && samePlace(other.failure, member.failure)),
+    );
+    if (unplaced !== undefined) {
+      const place = placeMove(unplaced, index, weight * MEMBER_PLACE_SHARE);
+      if (place !== null) yield place;
     }
     const unframed = state.members.find(
       (member) => member.place && !member.from && member.failure.testLocation !== undefined,
@@ -221,9 +249,8 @@ function* upgrades(states: readonly ItemState[], said: string): Generator<Move> 
     if (columnless !== undefined) {
       yield toggle(columnless, index, "column", WORTH.column * weight);
     }
-    // A cause's values and words say what went wrong in every failure of it that is shown.
-    const members = state.members.filter((member) => member.place || member.name).length;
-    const cause = weight * Math.max(1, members);
+    // A cause's values and words say what went wrong in every failure of it, named or counted.
+    const cause = weight * state.members.length;
     const values = formMove(state, index, "values", cause, said);
     if (values !== null) yield values;
     const words = formMove(state, index, "words", cause, said);
@@ -318,7 +345,7 @@ function formMove(
   const form = forms[current + 1];
   if (form === undefined) return null;
   const first =
-    part === "values" ? (form.includes(", received ") ? WORTH.values : WORTH.side) : WORTH.words;
+    part === "values" ? (state.parts.sides === 2 ? WORTH.values : WORTH.side) : WORTH.words;
   const worth = said.includes(form) ? 0 : (current < 0 ? first : WORTH.fuller) * weight;
   return {
     item,
