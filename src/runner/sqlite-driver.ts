@@ -33,6 +33,8 @@ export interface DriveOptions {
   readonly concurrency?: number;
   /** The task file as `run` read it, secrets and all (see `withStepSecrets`). */
   readonly taskDocument?: unknown;
+  /** Told the run as loaded, secrets restored, before anything of it runs. */
+  readonly onLoaded?: (loaded: LoadedRun) => void;
   /**
    * Test hook for the crash test: SIGKILL this process right after the n-th journal append.
    * Set through `LOOPGATE_CRASH_AFTER_APPENDS`; never set it in production.
@@ -107,6 +109,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       loadRun(journal, runId, options.concurrency),
       options.taskDocument,
     );
+    options.onLoaded?.(loaded);
     killOrphans(loaded.entries);
     let state = loaded.state;
     let appends = 0;

@@ -139,6 +139,8 @@ describe("task file JSON Schema", () => {
       "on_answer",
       "review_wait",
       "output_limit_bytes",
+      "on_pause",
+      "on_finish",
       "steps",
       "tasks",
     ]);
