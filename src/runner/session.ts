@@ -16,7 +16,7 @@ import { driveRun } from "./sqlite-driver.js";
 import { Notifier } from "./notify/notifier.js";
 import { notifyOnPause } from "./notify/notify-on-pause.js";
 import { summaryTable } from "./summary-table.js";
-import { terminalPrompt } from "./terminal-prompt.js";
+import { optionLines, questionBody, terminalPrompt } from "./terminal-prompt.js";
 
 /** Exit codes of `run` and `resume`, as documented in docs/runner.md. */
 export const EXIT = {
@@ -84,9 +84,9 @@ function answerSource(given: GivenAnswers | undefined, notifier: Notifier): Answ
 
 /** What a paused task asks and offers, for a person reading the terminal or a CI log. */
 function pausedQuestion(runId: number, effect: AwaitAnswer): string {
-  const options = effect.options.map((option) => `  ${option.id}. ${option.label}`).join("\n");
+  const options = optionLines(effect).join("\n");
   return `\n${effect.taskId} awaits an answer (run ${runId}, attempt ${effect.iteration}, ${effect.decision.reason}).
-${effect.decision.action === "escalate" ? effect.decision.question.trimEnd() : effect.decision.message}
+${questionBody(effect)}
 ${options === "" ? "" : `\nOptions:\n${options}\n`}`;
 }
 
