@@ -64,7 +64,9 @@ describe("loopgate run: the jwt-login demo", () => {
     expect(paused.stdout).toMatch(/^task-003\s+awaiting-answer\s+3\s/m);
     // Each option once, with its guidance.
     expect(paused.stderr).toContain("  1. String (update test)\n     Keep userId a string");
-    expect(paused.stderr).toContain("  2. Number (update implementation)\n     Make userId a number");
+    expect(paused.stderr).toContain(
+      "  2. Number (update implementation)\n     Make userId a number",
+    );
     expect(paused.stderr).toContain("loopgate answer task-003 --option N");
 
     const status = cli(["status", "--db", db, "--json"]);
