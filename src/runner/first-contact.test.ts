@@ -1,7 +1,9 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import { cli, requireBuild } from "./test-support/built-cli.js";
+import { cli, requireBuild, ROOT } from "./test-support/built-cli.js";
 import { fixtureProject } from "./test-support/fixture-project.js";
 
 // What a first-time user reads off the built CLI when a task pauses, is aborted, or has a
@@ -45,5 +47,49 @@ describe("first contact with a pause", () => {
     expect(run.stderr).toContain("review: reject");
     expect(run.stderr).toMatch(/escalate \(MAX_ITERATIONS\)/);
     expect(run.stderr).toContain('invalid verdict {"status": "maybe"}');
+  });
+});
+
+describe("first contact with the package", () => {
+  it("packs what the README's install uses: the CLI, the built library, the docs and the schema", () => {
+    const packed = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    expect(packed.status).toBe(0);
+    const [tarball] = JSON.parse(packed.stdout) as {
+      filename: string;
+      files: { path: string }[];
+    }[];
+    const files = new Set(tarball?.files.map((file) => file.path));
+    expect(tarball?.filename).toMatch(/^loopgate-\d+\.\d+\.\d+\.tgz$/);
+    for (const path of [
+      "bin/loopgate.js",
+      "dist/cli.cjs",
+      "dist/index.js",
+      "dist/index.d.ts",
+      "README.md",
+      "docs/semantics.md",
+      "docs/runner.md",
+      "schema/task-file.schema.json",
+    ]) {
+      expect(files, path).toContain(path);
+    }
+    expect([...files].filter((path) => path.includes(".test."))).toEqual([]);
+  });
+
+  it("imports the pure API without loading the SQLite addon", () => {
+    const script = `
+      import { createRequire } from "node:module";
+      const { verdict } = await import(${JSON.stringify(join(ROOT, "dist", "index.js"))});
+      verdict({ counters: { iteration: 1 }, policy: { maxIterations: 3 } });
+      const loaded = Object.keys(createRequire(import.meta.url).cache);
+      process.stdout.write(String(loaded.filter((path) => path.includes("better-sqlite3")).length));
+    `;
+    const ran = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    expect(ran.stderr).toBe("");
+    expect(ran.stdout).toBe("0");
   });
 });
