@@ -162,7 +162,7 @@ describe("no secret reaches any sink", () => {
     expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/answer\.txt$/)]));
     expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/feedback\.txt$/)]));
     expect(names).toEqual(
-      expect.arrayContaining([expect.stringMatching(/notifications\/\d+-pause\.json$/)]),
+      expect.arrayContaining([expect.stringMatching(/notifications\/pause-guided-\d+\.json$/)]),
     );
     const leaked = files.flatMap((file) => leaks(file.text).map((leak) => `${file.path}: ${leak}`));
     expect(leaked).toEqual([]);

@@ -36,7 +36,6 @@ interface Targets {
 export class Notifier {
   private targets: Targets | undefined;
   private readonly pending = new Set<Promise<void>>();
-  private sent = 0;
 
   constructor(
     /** The journal's path, so a receiver can name it to `loopgate answer --db`. */
@@ -60,7 +59,7 @@ export class Notifier {
     const targets = this.targets;
     if (targets?.onPause === undefined) return;
     const decision = effect.decision;
-    this.send("pause", targets.onPause, {
+    this.send("pause", `pause-${effect.taskId}-${effect.iteration}`, targets.onPause, {
       event: "pause",
       run: targets.runId,
       journal: this.journalPath,
@@ -78,7 +77,7 @@ export class Notifier {
   finished(tasks: readonly TaskSummary[]): void {
     const targets = this.targets;
     if (targets?.onFinish === undefined) return;
-    this.send("finish", targets.onFinish, {
+    this.send("finish", "finish", targets.onFinish, {
       event: "finish",
       run: targets.runId,
       journal: this.journalPath,
@@ -92,7 +91,13 @@ export class Notifier {
     while (this.pending.size > 0) await Promise.all(this.pending);
   }
 
-  private send(event: NotificationEvent, spec: NotificationSpec, notification: object): void {
+  /** `name` names the command's file: one per pause (a pause told again overwrites its own). */
+  private send(
+    event: NotificationEvent,
+    name: string,
+    spec: NotificationSpec,
+    notification: object,
+  ): void {
     const targets = this.targets;
     if (targets === undefined) return;
     const body = `${JSON.stringify(redactStrings(toWire(notification)), null, 2)}\n`;
@@ -100,9 +105,8 @@ export class Notifier {
     const deliveries: Promise<void>[] = [];
     const setting = `on_${event}`;
     if (spec.command !== undefined) {
-      this.sent += 1;
       const dir = join(targets.runDir, "notifications");
-      const file = join(dir, `${this.sent}-${event}.json`);
+      const file = join(dir, `${name}.json`);
       mkdirSync(dir, { recursive: true });
       writeFileSync(file, body);
       deliveries.push(
