@@ -89,6 +89,8 @@ describe("no secret reaches any sink", () => {
       join(dir, "loopgate.yaml"),
       stringify({
         iteration_control: { max_iterations: 2, escalation_includes_diff: true },
+        // Each pause's notification is written where the scan of the run's files finds it.
+        on_pause: { command: ["node", "-e", "0"] },
         steps: {
           generate: { command: ["node", "generate.mjs"] },
           test: { command: ["node", "test.mjs"], env: { ...env, API_TOKEN: ENV_SECRET.text } },
@@ -159,6 +161,9 @@ describe("no secret reaches any sink", () => {
     const names = files.map((file) => file.path.slice(dir.length));
     expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/answer\.txt$/)]));
     expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/feedback\.txt$/)]));
+    expect(names).toEqual(
+      expect.arrayContaining([expect.stringMatching(/notifications\/pause-guided-\d+\.json$/)]),
+    );
     const leaked = files.flatMap((file) => leaks(file.text).map((leak) => `${file.path}: ${leak}`));
     expect(leaked).toEqual([]);
   });

@@ -4,7 +4,7 @@ import type { LoopEvent } from "../core/loop/loop-event.js";
 import { effectsOf } from "../core/loop/effects-of.js";
 import { startLoop } from "../core/loop/start-loop.js";
 import { generated, plan, task } from "../core/loop/test-support/loop-world.js";
-import { lineProgress } from "./line-progress.js";
+import { elapsed, lineProgress } from "./line-progress.js";
 import { paintFor } from "./paint.js";
 import { hasUnprintable } from "../core/printable.js";
 
@@ -47,16 +47,34 @@ describe("lineProgress", () => {
 
   it("shows every running step on the live line, cut to the terminal's width", () => {
     const out = screen(true, 40);
-    const progress = lineProgress(out.stream, paintFor(false));
+    let clock = 0;
+    const progress = lineProgress(out.stream, paintFor(false), () => clock);
     progress.stepStarting(stepA, state);
-    expect(out.text()).toBe("a #1/3 generate running…");
+    expect(out.text()).toBe("a #1/3 generate running 0s");
+    clock = 65_000;
     progress.stepStarting(stepB, state);
-    expect(out.text().split("\r\u001b[2K").at(-1)).toBe("running: a #1/3 generate · b #1/3 gene…");
+    expect(out.text().split("\r\u001b[2K").at(-1)).toBe("running: a #1/3 generate 1m05s · b #1/…");
+    clock = 70_000;
     progress.recorded(finished(stepA), state);
     // The finished step's line, then the live line again for the step still running.
     expect(out.text().split("\r\u001b[2K").at(-1)).toBe(
-      "a #1/3 generate: done 0.0s\nb #1/3 generate running…",
+      "a #1/3 generate: done 0.0s\nb #1/3 generate running 5s",
     );
+    progress.recorded(finished(stepB), state);
+  });
+});
+
+describe("elapsed", () => {
+  it("reads in seconds, then minutes, then hours", () => {
+    expect([0, 999, 59_999, 60_000, 185_000, 3_600_000, 7_620_000].map(elapsed)).toEqual([
+      "0s",
+      "0s",
+      "59s",
+      "1m00s",
+      "3m05s",
+      "1h00m",
+      "2h07m",
+    ]);
   });
 });
 

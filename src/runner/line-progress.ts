@@ -38,6 +38,18 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)}s`;
 }
 
+/** `42s`, `3m05s`, `2h07m`: how long a step has run, at a glance. */
+export function elapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const pad = (value: number) => String(value).padStart(2, "0");
+  if (total < 60) return `${total}s`;
+  if (total < 3600) return `${Math.floor(total / 60)}m${pad(total % 60)}s`;
+  return `${Math.floor(total / 3600)}h${pad(Math.floor(total / 60) % 60)}m`;
+}
+
+/** How often the live line's elapsed time is redrawn. */
+const TICK_MS = 1000;
+
 /** One step's outcome in words. */
 function outcomeWords(outcome: StepOutcome, paint: Paint): string {
   switch (outcome.step) {
@@ -80,7 +92,11 @@ export function eventLine(event: LoopEvent, state: LoopState, paint: Paint): str
           ? decision.feedback.summary
           : decision.action === "escalate"
             ? (decision.question.split("\n")[0] ?? "")
-            : decision.message;
+            : decision.action === "abort" && decision.reason === "APPROVAL_GATE"
+              ? // The loop records a human's abort as a rejection at the approval gate; the
+                // line says what the human did.
+                decision.message.replace(/^Rejected/, "Aborted")
+              : decision.message;
       const action = tone(paint, decision.action)(paint.bold(decision.action));
       return `${head} ${action} (${decision.reason})${spendOf(state, task)} — ${printable(said)}`;
     }
@@ -98,10 +114,11 @@ export function eventLine(event: LoopEvent, state: LoopState, paint: Paint): str
   }
 }
 
-/** What the live line says about one running step: alone, or beside other tasks' steps. */
+/** What the live line says about one running step: alone (before and after its elapsed time), or beside other tasks' steps. */
 interface RunningStep {
-  readonly alone: string;
+  readonly alone: readonly [string, string];
   readonly beside: string;
+  readonly startedAt: number;
 }
 
 /** Cuts a line to the terminal's width. */
@@ -115,8 +132,14 @@ function fit(text: string, columns: number | undefined): string {
  * line shows the steps running (several tasks' steps side by side). While a human is asked, the
  * lines wait and follow the answer.
  */
-export function lineProgress(stream: ProgressStream, paint: Paint): Progress {
+export function lineProgress(
+  stream: ProgressStream,
+  paint: Paint,
+  now: () => number = () => performance.now(),
+): Progress {
   const running = new Map<string, RunningStep>();
+  // Redraws the live line while steps run, so that its elapsed time moves.
+  let ticker: NodeJS.Timeout | undefined;
   let transient = false;
   let holds = 0;
   const held: (() => void)[] = [];
@@ -126,12 +149,20 @@ export function lineProgress(stream: ProgressStream, paint: Paint): Progress {
   };
   const redraw = () => {
     clear();
-    if (!stream.isTTY || holds > 0 || running.size === 0) return;
+    if (!stream.isTTY || running.size === 0) {
+      clearInterval(ticker);
+      ticker = undefined;
+      return;
+    }
+    if (holds > 0) return;
+    ticker ??= setInterval(redraw, TICK_MS).unref();
     const steps = [...running.values()];
+    const at = now();
+    const one = steps.length === 1 ? steps[0] : undefined;
     const text =
-      steps.length === 1
-        ? (steps[0]?.alone ?? "")
-        : `running: ${steps.map((step) => step.beside).join(" · ")}`;
+      one !== undefined
+        ? `${one.alone[0]} ${elapsed(at - one.startedAt)}${one.alone[1]}`
+        : `running: ${steps.map((step) => `${step.beside} ${elapsed(at - step.startedAt)}`).join(" · ")}`;
     stream.write(paint.dim(fit(text, stream.columns)));
     transient = true;
   };
@@ -151,8 +182,9 @@ export function lineProgress(stream: ProgressStream, paint: Paint): Progress {
           last === null || last === undefined ? "" : ` · last ${last.action} (${last.reason})`;
         const beside = `${printable(effect.taskId)} #${attemptOf(state, task, effect.iteration)} ${effect.step}`;
         running.set(effect.taskId, {
-          alone: `${beside} running…${spendOf(state, task)}${lastWords}`,
+          alone: [`${beside} running`, `${spendOf(state, task)}${lastWords}`],
           beside,
+          startedAt: now(),
         });
         redraw();
       }),

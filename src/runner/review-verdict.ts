@@ -51,7 +51,8 @@ export function reviewVerdict(result: CommandResult): ReviewVerdict {
     } catch (error) {
       return {
         status: "reject",
-        feedback: `the review step printed an invalid verdict: ${(error as Error).message}`,
+        // The bad value comes first: a feedback line cut to fit still shows what was printed.
+        feedback: `the review step printed an invalid verdict ${line.length > 120 ? `${line.slice(0, 119)}…` : line}: ${(error as Error).message}`,
       };
     }
   }

@@ -13,8 +13,10 @@ import { lineProgress } from "./line-progress.js";
 import { paintFor } from "./paint.js";
 import { silentProgress } from "./progress.js";
 import { driveRun } from "./sqlite-driver.js";
+import { Notifier } from "./notify/notifier.js";
+import { notifyOnPause } from "./notify/notify-on-pause.js";
 import { summaryTable } from "./summary-table.js";
-import { terminalPrompt } from "./terminal-prompt.js";
+import { optionLines, questionBody, terminalPrompt } from "./terminal-prompt.js";
 
 /** Exit codes of `run` and `resume`, as documented in docs/runner.md. */
 export const EXIT = {
@@ -70,21 +72,26 @@ export function whoAmI(): string {
   }
 }
 
-/** Answers from `--answers FILE`, then from the terminal when there is one, else none. */
-function answerSource(given: GivenAnswers | undefined): AnswerSource {
+/**
+ * Answers from `--answers FILE`, then from the terminal when there is one, else none; a task
+ * the file does not answer is left to a human, and `on_pause` is told.
+ */
+function answerSource(given: GivenAnswers | undefined, notifier: Notifier): AnswerSource {
   const sources: AnswerSource[] = [];
   if (given !== undefined) sources.push(answersFrom(given.byTask, given.source));
-  if (process.stdin.isTTY && process.stderr.isTTY) {
-    sources.push(terminalPrompt(process.stdin, process.stderr, paintFor(true), whoAmI()));
-  }
-  return sources.length === 0 ? noAnswers : firstAnswer(...sources);
+  const human =
+    process.stdin.isTTY && process.stderr.isTTY
+      ? terminalPrompt(process.stdin, process.stderr, paintFor(true), whoAmI())
+      : noAnswers;
+  sources.push(notifyOnPause(human, notifier));
+  return firstAnswer(...sources);
 }
 
 /** What a paused task asks and offers, for a person reading the terminal or a CI log. */
 function pausedQuestion(runId: number, effect: AwaitAnswer): string {
-  const options = effect.options.map((option) => `  ${option.id}. ${option.label}`).join("\n");
+  const options = optionLines(effect).join("\n");
   return `\n${effect.taskId} awaits an answer (run ${runId}, attempt ${effect.iteration}, ${effect.decision.reason}).
-${effect.decision.action === "escalate" ? effect.decision.question.trimEnd() : effect.decision.message}
+${questionBody(effect)}
 ${options === "" ? "" : `\nOptions:\n${options}\n`}`;
 }
 
@@ -143,12 +150,16 @@ async function continueRun(
 ): Promise<number> {
   const stderr = process.stderr;
   const crash = Number(process.env.LOOPGATE_CRASH_AFTER_APPENDS ?? "");
+  const notifier = new Notifier(journal.path, (line) =>
+    stderr.write(`warning: ${printable(line)}\n`),
+  );
   let result;
   try {
     result = await driveRun({
       journal,
       runId,
-      answers: answerSource(options.answers),
+      answers: answerSource(options.answers, notifier),
+      onLoaded: (loaded) => notifier.configure(loaded),
       progress: options.quiet
         ? silentProgress
         : lineProgress(
@@ -172,9 +183,12 @@ async function continueRun(
       return EXIT.busy;
     }
     throw error;
+  } finally {
+    await notifier.settled();
   }
   const summary = runSummary(result.state);
   const paused = result.paused;
+  if (paused.length === 0) notifier.finished(summary);
   if (options.json) {
     const awaiting = paused.map((effect) => ({
       taskId: effect.taskId,
@@ -199,6 +213,7 @@ async function continueRun(
   } else {
     options.stdout(summaryTable(summary, paintFor(process.stdout.isTTY)), true);
   }
+  await notifier.settled();
   if (paused.length === 0) return EXIT.finished;
   if (!options.quiet) stderr.write(printable(pausedHint(runId, paused)));
   return EXIT.awaitingAnswer;

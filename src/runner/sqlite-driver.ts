@@ -36,6 +36,8 @@ export interface DriveOptions {
   readonly concurrency?: number;
   /** The task file as `run` read it, secrets and all (see `withStepSecrets`). */
   readonly taskDocument?: unknown;
+  /** Told the run as loaded, secrets restored, before anything of it runs. */
+  readonly onLoaded?: (loaded: LoadedRun) => void;
   /**
    * Test hook for the crash test: SIGKILL this process right after the n-th journal append.
    * Set through `LOOPGATE_CRASH_AFTER_APPENDS`; never set it in production.
@@ -116,6 +118,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
         `run ${runId} is an agent's Stop-hook session: it goes on when the agent stops next (loopgate hook stop), not with resume`,
       );
     }
+    options.onLoaded?.(loaded);
     killOrphans(loaded.entries);
     const workspaces = new Workspaces(loaded, journal.path);
     let state = loaded.state;

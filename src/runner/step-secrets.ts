@@ -6,11 +6,19 @@ import { redactTaskDocument } from "../wire/redact-task-document.js";
 import { decodeTaskFile } from "../wire/task-file.js";
 import type { LoadedRun } from "./load-run.js";
 
-/** The step specs of a task file's document: the file's own and each task's overrides. */
+/**
+ * What of a task file's document runs or is reached: the step specs (the file's own and each
+ * task's overrides) and the notifications, whose commands and webhook URLs may hold secrets.
+ */
 function stepsOf(document: unknown): unknown[] {
   if (!isRecord(document)) return [];
   const tasks = Array.isArray(document.tasks) ? document.tasks : [];
-  return [document.steps, ...tasks.map((task) => (isRecord(task) ? task.steps : undefined))];
+  return [
+    document.steps,
+    document.on_pause,
+    document.on_finish,
+    ...tasks.map((task) => (isRecord(task) ? task.steps : undefined)),
+  ];
 }
 
 /** The task file as it is now, or undefined when it cannot be read or parsed. */
@@ -46,6 +54,8 @@ export function withStepSecrets(loaded: LoadedRun, document?: unknown): LoadedRu
     file: {
       ...loaded.file,
       steps: real.steps,
+      ...(real.onPause === undefined ? {} : { onPause: real.onPause }),
+      ...(real.onFinish === undefined ? {} : { onFinish: real.onFinish }),
       tasks: loaded.file.tasks.map((task, index) => {
         const steps = real.tasks[index]?.steps;
         return steps === undefined ? task : { ...task, steps };

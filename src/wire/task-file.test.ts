@@ -140,6 +140,8 @@ describe("task file JSON Schema", () => {
       "review_wait",
       "workspace",
       "output_limit_bytes",
+      "on_pause",
+      "on_finish",
       "steps",
       "tasks",
     ]);

@@ -169,6 +169,44 @@ const reviewWait = mapping(
   "expected a mapping with max_polls, interval_ms",
 );
 
+/** Most delivery attempts of a webhook beyond the first. */
+export const MAX_NOTIFY_RETRIES = 10;
+
+/** An http(s) URL to POST a notification to. */
+const webhookUrl = v.pipe(
+  name,
+  v.check(
+    (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+    "expected an http:// or https:// URL",
+  ),
+  v.description("POSTed the notification as JSON"),
+);
+
+/** Who is told when a task pauses for a human (`on_pause`) or the run finishes (`on_finish`). */
+const notification = v.pipe(
+  mapping(
+    {
+      command: v.optional(command),
+      webhook: v.optional(webhookUrl),
+      timeout_ms: v.optional(
+        v.pipe(timerMs(1), v.description("per delivery attempt, default 10000")),
+      ),
+      retries: v.optional(
+        v.pipe(
+          integerAtLeast(0),
+          v.maxValue(MAX_NOTIFY_RETRIES, `expected at most ${MAX_NOTIFY_RETRIES}`),
+          v.description("webhook attempts after the first, default 2"),
+        ),
+      ),
+    },
+    "expected a mapping with command, webhook, timeout_ms, retries",
+  ),
+  v.check(
+    (entry) => entry.command !== undefined || entry.webhook !== undefined,
+    "expected a command, a webhook or both",
+  ),
+);
+
 /** Settings a task may override, field by field. */
 const settingsEntries = {
   iteration_control: v.optional(iterationControl),
@@ -205,6 +243,8 @@ export const taskFileSchema = mapping(
         v.description("captured output kept per step, default 1 MiB"),
       ),
     ),
+    on_pause: v.optional(notification),
+    on_finish: v.optional(notification),
     steps,
     tasks: v.pipe(list(task), v.minLength(1, "expected at least one task")),
   },
@@ -249,9 +289,21 @@ export interface TaskEntry extends Settings {
   readonly steps?: Partial<StepSpecs>;
 }
 
+/** A notification as the task file gives it: a command, a webhook, or both. */
+export interface NotificationSpec {
+  readonly command?: readonly string[] | string;
+  readonly webhook?: string;
+  readonly timeoutMs?: number;
+  readonly retries?: number;
+}
+
 /** A validated task file, camelCased. */
 export interface TaskFile extends Settings {
   readonly outputLimitBytes?: number;
+  /** Told when a task pauses for a human. */
+  readonly onPause?: NotificationSpec;
+  /** Told when the run finishes. */
+  readonly onFinish?: NotificationSpec;
   readonly steps: StepSpecs;
   readonly tasks: readonly TaskEntry[];
 }
@@ -300,6 +352,12 @@ export function decodeTaskFile(document: unknown): TaskFile {
     for (const [index, entry] of file.tasks.entries()) {
       checkStepLimits(entry.steps?.[name], `tasks[${index}].steps.${name}`);
     }
+  }
+  for (const [path, spec] of [
+    ["on_pause", file.onPause],
+    ["on_finish", file.onFinish],
+  ] as const) {
+    if (spec?.command !== undefined) checkStepLimits({ command: spec.command }, path);
   }
   const seen = new Set<string>();
   for (const [index, entry] of file.tasks.entries()) {

@@ -62,7 +62,11 @@ describe("loopgate run: the jwt-login demo", () => {
     const paused = cli(["run", taskFile, "--db", db]);
     expect(paused.status).toBe(3);
     expect(paused.stdout).toMatch(/^task-003\s+awaiting-answer\s+3\s/m);
-    expect(paused.stderr).toContain("1. String (update test)\n2. Number (update implementation)");
+    // Each option once, with its guidance.
+    expect(paused.stderr).toContain("  1. String (update test)\n     Keep userId a string");
+    expect(paused.stderr).toContain(
+      "  2. Number (update implementation)\n     Make userId a number",
+    );
     expect(paused.stderr).toContain("loopgate answer task-003 --option N");
 
     const status = cli(["status", "--db", db, "--json"]);

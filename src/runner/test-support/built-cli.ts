@@ -36,3 +36,27 @@ export function startCli(
 ) {
   return spawn(process.execPath, [BIN, ...args], { cwd, stdio: ["ignore", "ignore", stderr] });
 }
+
+/**
+ * Runs the built CLI to its end without blocking this process, for tests that serve it
+ * something meanwhile (a loopback HTTP server).
+ */
+export function cliAsync(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  cwd = ROOT,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
+    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
