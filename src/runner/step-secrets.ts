@@ -14,7 +14,7 @@ function stepsOf(document: unknown): unknown[] {
 }
 
 /** The task file as it is now, or undefined when it cannot be read or parsed. */
-function readTaskDocument(file: string): unknown {
+export function readTaskDocument(file: string): unknown {
   try {
     return parseText(readFileSync(file, "utf8"), file);
   } catch {

@@ -1,5 +1,5 @@
-/** Edit distance between two short strings (keys), for "did you mean" suggestions. */
-function distance(a: string, b: string): number {
+/** Edit distance between two short strings (keys, program names), for "did you mean" suggestions. */
+export function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

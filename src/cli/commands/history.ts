@@ -19,8 +19,11 @@ function indent(text: string): string {
     .join("\n");
 }
 
-/** The details an event line leaves out: feedback items, escalation context, question. */
+/** The details an event line leaves out: feedback items, escalation context, question, a step error's output. */
 function details(event: LoopEvent): string {
+  if (event.type === "step-errored") {
+    return event.error.output.trim() === "" ? "" : `${indent(event.error.output)}\n`;
+  }
   if (event.type !== "decision-recorded") return "";
   const decision = event.decision;
   if (decision.action === "retry") {

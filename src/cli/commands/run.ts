@@ -1,4 +1,5 @@
 import { dirname, resolve } from "node:path";
+import { preflight } from "../../runner/preflight.js";
 import { driveSession, type GivenAnswers, type SessionFlags } from "../../runner/session.js";
 import { decodeAnswersFile } from "../../wire/answers-file.js";
 import { decodeTaskFile } from "../../wire/task-file.js";
@@ -101,7 +102,7 @@ ${SESSION_HELP}`,
     const flags = sessionFlags("run", values);
     const input = await readInput(file, flags.maxInputBytes);
     const document = parseText(input.text, input.source);
-    decodeTaskFile(document);
+    preflight(decodeTaskFile(document), dirname(resolve(file)));
     const answers = await givenAnswers(values.answers, flags.maxInputBytes);
     // The journal keeps the task file redacted; this session's steps get it whole.
     return await driveSession({ ...flags, answers, taskDocument: document }, stdout, (journal) =>
