@@ -1,14 +1,9 @@
 import { stepErrors } from "../core/loop/effects-of.js";
 import { InputError } from "../wire/input-error.js";
 import { redactTaskDocument } from "../wire/redact-task-document.js";
-import { decodeTaskFile, planOf, type TaskEntry } from "../wire/task-file.js";
+import { decodeTaskFile, planOf } from "../wire/task-file.js";
 import type { LoadedRun } from "./load-run.js";
-import { readTaskDocument } from "./step-secrets.js";
-
-/** A task entry without step overrides. */
-function withoutSteps(task: TaskEntry): TaskEntry {
-  return Object.fromEntries(Object.entries(task).filter(([key]) => key !== "steps")) as TaskEntry;
-}
+import { readTaskDocument, withStepsOf } from "./step-secrets.js";
 
 /**
  * A run paused by a step error, with its steps as the task file gives them now: the fix of a
@@ -35,15 +30,5 @@ export function withFixedSteps(loaded: LoadedRun): LoadedRun | undefined {
       `run ${id} is paused by a step error, and its tasks or settings changed since it started; change only the steps to fix it, or start a new run`,
     );
   }
-  return {
-    ...loaded,
-    file: {
-      ...loaded.file,
-      steps: fixed.steps,
-      tasks: loaded.file.tasks.map((task, index) => {
-        const steps = fixed.tasks[index]?.steps;
-        return steps === undefined ? withoutSteps(task) : { ...task, steps };
-      }),
-    },
-  };
+  return withStepsOf(loaded, fixed);
 }

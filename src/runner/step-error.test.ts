@@ -142,6 +142,17 @@ describe("step errors (built CLI)", () => {
       'error: steps.test.command[0]: program "./tests.sh" does not exist',
     );
     expect(events(run)).toHaveLength(before);
+    // A fix that changes more than the steps is no longer this run's file.
+    write(
+      "loopgate.yaml",
+      `iteration_control: {max_iterations: 2}\nsteps:\n  generate: [./agent.sh]\n  test: [./tests2.sh]\n${TASKS}`,
+    );
+    const changed = run("resume");
+    expect(changed.status).toBe(2);
+    expect(changed.stderr).toContain(
+      "run 1 is paused by a step error, and its tasks or settings changed since it started",
+    );
+    expect(events(run)).toHaveLength(before);
     write(
       "loopgate.yaml",
       `iteration_control: {max_iterations: 1}\nsteps:\n  generate: [./agent.sh]\n  test: [./tests2.sh]\n${TASKS}`,
