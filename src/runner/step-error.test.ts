@@ -123,10 +123,12 @@ describe("step errors (built CLI)", () => {
       "tests.sh": "#!/bin/sh\nexit 0\n",
       "tests2.sh": "#!/bin/sh\necho all good\n",
     });
-    write(
-      "loopgate.yaml",
-      `iteration_control: {max_iterations: 1}\nsteps:\n  generate: [./agent.sh]\n  test: [./tests.sh]\n${TASKS}`,
-    );
+    const taskFile = (maxIterations: number, test: string) =>
+      write(
+        "loopgate.yaml",
+        `iteration_control: {max_iterations: ${maxIterations}}\nsteps:\n  generate: [./agent.sh]\n  test: [${test}]\n${TASKS}`,
+      );
+    taskFile(1, "./tests.sh");
     const paused = run("run", "loopgate.yaml");
     expect(paused.status).toBe(3);
     expect(paused.stderr).toContain("test: step error — paused (STEP_ERROR)");
@@ -134,29 +136,21 @@ describe("step errors (built CLI)", () => {
     const explained = run("explain", "t1");
     expect(explained.stdout).toContain("t1 attempt 1 (run 1): paused — STEP_ERROR");
     expect(run("history").stdout).toContain("test: step error");
-    // Resuming the unfixed file is refused up front, nothing journaled.
+    // Resuming is refused up front, nothing journaled, while the file is unfixed, and when a
+    // fix changes more than the steps (it is no longer this run's file).
     const before = events(run).length;
-    const unfixed = run("resume");
-    expect(unfixed.status).toBe(2);
-    expect(unfixed.stderr).toContain(
+    const refusals = [
       'error: steps.test.command[0]: program "./tests.sh" does not exist',
-    );
-    expect(events(run)).toHaveLength(before);
-    // A fix that changes more than the steps is no longer this run's file.
-    write(
-      "loopgate.yaml",
-      `iteration_control: {max_iterations: 2}\nsteps:\n  generate: [./agent.sh]\n  test: [./tests2.sh]\n${TASKS}`,
-    );
-    const changed = run("resume");
-    expect(changed.status).toBe(2);
-    expect(changed.stderr).toContain(
       "run 1 is paused by a step error, and its tasks or settings changed since it started",
-    );
-    expect(events(run)).toHaveLength(before);
-    write(
-      "loopgate.yaml",
-      `iteration_control: {max_iterations: 1}\nsteps:\n  generate: [./agent.sh]\n  test: [./tests2.sh]\n${TASKS}`,
-    );
+    ];
+    for (const [index, refusal] of refusals.entries()) {
+      if (index === 1) taskFile(2, "./tests2.sh");
+      const refused = run("resume");
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain(refusal);
+      expect(events(run)).toHaveLength(before);
+    }
+    taskFile(1, "./tests2.sh");
     const resumed = run("resume");
     expect(resumed.stderr).toContain("steps read again from");
     expect(resumed.status).toBe(0);
