@@ -290,7 +290,7 @@ async function runCheck(
   if (effect.delayMs > 0) await sleep(effect.delayMs);
   const base = { effectId: effect.id, taskId: effect.taskId, iteration: effect.iteration };
   let refused: unknown;
-  const outcome = await executeStep(effect, spec, {
+  const ran = await executeStep(effect, spec, {
     runDir: loaded.runDir,
     baseDir: loaded.run.baseDir,
     outputLimit: DEFAULT_OUTPUT_LIMIT,
@@ -308,5 +308,9 @@ async function runCheck(
   });
   if (refused !== undefined) throw refused;
   call.journal.checkUnchanged(`${effect.taskId}'s ${effect.step} step ran`, loaded.run.id);
-  record({ type: "step-finished", ...base, outcome });
+  record(
+    "error" in ran
+      ? { type: "step-errored", ...base, error: ran.error }
+      : { type: "step-finished", ...base, outcome: ran.outcome },
+  );
 }

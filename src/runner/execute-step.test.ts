@@ -34,8 +34,7 @@ describe("executeStep", () => {
       context,
     );
     expect(outcome).toMatchObject({
-      status: "fail",
-      output: "at (src/cart.test.js:5:3)\n/elsewhere/x.js\n",
+      outcome: { status: "fail", output: "at (src/cart.test.js:5:3)\n/elsewhere/x.js\n" },
     });
   });
 
@@ -49,6 +48,62 @@ describe("executeStep", () => {
       },
       context,
     );
-    expect(outcome).toMatchObject({ status: "reject", feedback: "src/cart.js:7 uses ==" });
+    expect(outcome).toMatchObject({
+      outcome: { status: "reject", feedback: "src/cart.js:7 uses ==" },
+    });
+  });
+
+  it("tells a step that cannot start as a step error, the way the preflight says it", async () => {
+    const missing = await executeStep(
+      effect("test"),
+      { command: ["pytst-nowhere", "-q"] },
+      context,
+    );
+    expect(missing).toMatchObject({
+      error: {
+        step: "test",
+        exitCode: null,
+        message:
+          'the test step could not start: command[0]: program "pytst-nowhere" not found on PATH',
+      },
+    });
+    const gone = await executeStep(effect("generate"), { command: ["true"], cwd: "gone" }, context);
+    expect(gone).toMatchObject({
+      error: {
+        message: expect.stringContaining('could not start: cwd: directory "gone" does not exist'),
+      },
+    });
+  });
+
+  it("tells a shell line whose program is missing (exit 127) as a step error", async () => {
+    const run = await executeStep(effect("test"), { command: "pytst-nowhere -q" }, context);
+    expect(run).toMatchObject({
+      error: {
+        message: "the test step's shell could not find a program (exit 127)",
+        output: expect.stringContaining("pytst-nowhere"),
+      },
+    });
+  });
+
+  it("keeps a failing test and a failing generate step as outcomes: they are the attempt's", async () => {
+    const test = await executeStep(effect("test"), { command: ["sh", "-c", "exit 2"] }, context);
+    expect(test).toMatchObject({ outcome: { step: "test", status: "fail", exitCode: 2 } });
+    const generate = await executeStep(effect("generate"), { command: "exit 3" }, context);
+    expect(generate).toMatchObject({ outcome: { step: "generate", exitCode: 3 } });
+  });
+
+  it("tells a review that crashes without a verdict as a step error, with its output's end", async () => {
+    const run = await executeStep(
+      effect("review"),
+      { command: ["sh", "-c", "echo 'Traceback: boom' >&2; exit 2"] },
+      context,
+    );
+    expect(run).toEqual({
+      error: expect.objectContaining({
+        step: "review",
+        message: "the review step exited with 2 without a verdict",
+        output: "Traceback: boom\n",
+      }),
+    });
   });
 });

@@ -1,12 +1,14 @@
 import { resolve } from "node:path";
 import { redact } from "../core/redaction/redaction.js";
 import type { RunStep } from "../core/loop/loop-effect.js";
+import type { StepError } from "../core/loop/step-error.js";
 import type { StepOutcome } from "../core/loop/step-outcome.js";
 import type { StepSpec } from "../wire/task-file.js";
 import { localPaths } from "../feedback-stream/local-paths.js";
 import { readReport } from "./report-file.js";
 import { reviewVerdict } from "./review-verdict.js";
-import { runCommand } from "./run-command.js";
+import { stepProblem } from "./preflight.js";
+import { runCommand, type CommandResult } from "./run-command.js";
 import { stepFiles } from "./step-files.js";
 import { collectReports } from "./test-reports.js";
 import type { StepProcesses } from "./step-processes.js";
@@ -29,17 +31,55 @@ export interface StepContext {
   readonly onSpawn?: (processes: StepProcesses) => void;
 }
 
+/** A step's run: the outcome the loop decides on, or the error that keeps it from one. */
+export type StepRun = { readonly outcome: StepOutcome } | { readonly error: StepError };
+
+/** How much of a step's output a step error keeps: the end, where a crash says why. */
+const ERROR_TAIL_CHARS = 2_000;
+
+/** The last `ERROR_TAIL_CHARS` of a step's output, cut at a line start where one is near. */
+function tailOf(output: string): string {
+  if (output.length <= ERROR_TAIL_CHARS) return output;
+  const tail = output.slice(-ERROR_TAIL_CHARS);
+  const line = tail.indexOf("\n");
+  return line >= 0 && line < 200 ? tail.slice(line + 1) : tail;
+}
+
+/**
+ * Why a step cannot be judged, when it cannot: it never started (its program or `cwd` gone,
+ * said as the preflight would say it), or a shell line's shell could not find or run its
+ * program (exit 127 or 126). A review's crash is told by its verdict (`reviewVerdict`).
+ */
+function startErrorOf(
+  effect: RunStep,
+  spec: StepSpec,
+  context: StepContext,
+  result: CommandResult,
+): string | undefined {
+  if (result.notStarted !== undefined) {
+    const problem = stepProblem(spec, context.baseDir);
+    return problem === undefined
+      ? `the ${effect.step} step could not start: ${result.notStarted}`
+      : `the ${effect.step} step could not start: ${problem.field}: ${problem.message}`;
+  }
+  if (typeof spec.command === "string" && (result.exitCode === 127 || result.exitCode === 126)) {
+    const why = result.exitCode === 127 ? "find" : "run";
+    return `the ${effect.step} step's shell could not ${why} a program (exit ${result.exitCode})`;
+  }
+  return undefined;
+}
+
 /**
  * Runs one step for the loop and reads its outcome: exit code for a test, the verdict for a
- * review, the report file's cost for any, and a test's declared reports. Captured text is
- * redacted before it is journaled, and absolute paths under the step's directory are made
- * relative to it.
+ * review, the report file's cost for any, and a test's declared reports — or its step error,
+ * when it could not be judged (see `startErrorOf`, `reviewVerdict`). Captured text is redacted
+ * before it is journaled, and absolute paths under the step's directory are made relative to it.
  */
 export async function executeStep(
   effect: RunStep,
   spec: StepSpec,
   context: StepContext,
-): Promise<StepOutcome> {
+): Promise<StepRun> {
   const protocol = stepFiles(context.runDir, effect);
   const cwd = resolve(context.baseDir, spec.cwd ?? ".");
   const startedAt = Date.now();
@@ -72,25 +112,34 @@ export async function executeStep(
     ...(read.agent === undefined ? {} : { agent: read.agent }),
   };
   const output = redact(localPaths(cwd, result.output));
+  const failed = (message: string): StepRun => ({
+    error: { step: effect.step, ...measure, message: redact(message), output: tailOf(output) },
+  });
+  const notStarted = startErrorOf(effect, spec, context, result);
+  if (notStarted !== undefined) return failed(notStarted);
   switch (effect.step) {
     case "generate":
-      return { step: "generate", ...measure, output };
+      return { outcome: { step: "generate", ...measure, output } };
     case "test": {
       const status = result.exitCode === 0 && !result.timedOut ? "pass" : "fail";
-      if (spec.reports === undefined) return { step: "test", ...measure, status, output };
+      if (spec.reports === undefined)
+        return { outcome: { step: "test", ...measure, status, output } };
       const { reports, notes } = collectReports(spec.reports, cwd, startedAt, context.outputLimit);
       const gap = output === "" || output.endsWith("\n") ? "" : "\n";
       const noted = notes.length === 0 ? output : `${output}${gap}${notes.join("\n")}\n`;
-      return { step: "test", ...measure, status, output: noted, reports };
+      return { outcome: { step: "test", ...measure, status, output: noted, reports } };
     }
     case "review": {
       const verdict = reviewVerdict(result);
+      if (verdict.status === "crashed") return failed(`the review step ${verdict.ended}`);
       return {
-        step: "review",
-        ...measure,
-        status: verdict.status,
-        feedback: redact(localPaths(cwd, verdict.feedback)),
-        ...(verdict.score === undefined ? {} : { score: verdict.score }),
+        outcome: {
+          step: "review",
+          ...measure,
+          status: verdict.status,
+          feedback: redact(localPaths(cwd, verdict.feedback)),
+          ...(verdict.score === undefined ? {} : { score: verdict.score }),
+        },
       };
     }
   }

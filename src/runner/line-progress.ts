@@ -85,6 +85,10 @@ export function eventLine(event: LoopEvent, state: LoopState, paint: Paint): str
       return null;
     case "step-finished":
       return `${head} ${event.outcome.step}: ${outcomeWords(event.outcome, paint)} ${paint.dim(seconds(event.outcome.durationMs))}`;
+    case "step-errored":
+      return `${head} ${event.error.step}: ${paint.red("step error")} — ${paint.magenta(paint.bold("paused"))} (STEP_ERROR) — ${printable(event.error.message)}`;
+    case "step-resumed":
+      return `${head} ${event.step}: runs again after its step error`;
     case "decision-recorded": {
       const decision = event.decision;
       const said =
@@ -190,7 +194,9 @@ export function lineProgress(
       }),
     recorded: (event, state) =>
       soon(() => {
-        if (event.type === "step-finished") running.delete(event.taskId);
+        if (event.type === "step-finished" || event.type === "step-errored") {
+          running.delete(event.taskId);
+        }
         const line = eventLine(event, state, paint);
         if (line !== null) print(line);
       }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reviewVerdict } from "./review-verdict.js";
+import { REVIEW_PENDING_EXIT, reviewVerdict } from "./review-verdict.js";
 
 const run = (stdout: string, exitCode: number | null, timedOut = false) => ({
   stdout,
@@ -46,12 +46,40 @@ describe("reviewVerdict", () => {
     expect(reviewVerdict(run("- a.ts:3 leak\n\nI'd approve once it is fixed.\n", 0)).status).toBe(
       "approve",
     );
-    expect(reviewVerdict(run("Verdict: Request changes\n", null, true)).status).toBe("pending");
+    expect(reviewVerdict(run("Verdict: Request changes\n", null, true)).status).toBe("crashed");
   });
 
-  it("leaves a crashed or timed-out review pending, to be polled again", () => {
-    expect(reviewVerdict(run("", 2)).status).toBe("pending");
-    expect(reviewVerdict(run("", null, true)).status).toBe("pending");
+  it("is pending only when it says so: a JSON pending, or exit 75", () => {
+    expect(reviewVerdict(run('{"status": "pending"}\n', 0))).toEqual({
+      status: "pending",
+      feedback: "",
+    });
+    expect(reviewVerdict(run("CI still running\n", REVIEW_PENDING_EXIT))).toEqual({
+      status: "pending",
+      feedback: "CI still running\n",
+    });
+    expect(REVIEW_PENDING_EXIT).toBe(75);
+  });
+
+  it("calls a review that ends without a verdict a crash, saying how it ended", () => {
+    expect(reviewVerdict(run("Traceback …\n", 2))).toEqual({
+      status: "crashed",
+      ended: "exited with 2 without a verdict",
+    });
+    expect(reviewVerdict(run("", null, true))).toEqual({
+      status: "crashed",
+      ended: "timed out without a verdict",
+    });
+    expect(reviewVerdict({ ...run("", null), signal: "SIGSEGV" })).toEqual({
+      status: "crashed",
+      ended: "was killed by SIGSEGV",
+    });
+    expect(reviewVerdict({ ...run("", null), notStarted: "spawn reviw.py ENOENT" })).toEqual({
+      status: "crashed",
+      ended: "could not start (spawn reviw.py ENOENT)",
+    });
+    // A verdict wins over the exit code, a crash's included.
+    expect(reviewVerdict(run('{"status": "approve"}\n', 3)).status).toBe("approve");
   });
 
   it("rejects a verdict that breaks the protocol, quoting the problem", () => {

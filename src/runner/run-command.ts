@@ -27,6 +27,10 @@ export interface CommandResult {
   readonly stdout: string;
   /** Standard output and error interleaved as they arrived. */
   readonly output: string;
+  /** The signal that ended the process, if one did. */
+  readonly signal?: NodeJS.Signals;
+  /** Why the program could not start (spawn's error), when it could not. */
+  readonly notStarted?: string;
 }
 
 /** Grace a timed-out step gets between SIGTERM and SIGKILL. */
@@ -74,7 +78,11 @@ export function runCommand(spec: CommandSpec): Promise<CommandResult> {
     const processes = child.pid === undefined ? undefined : new StepProcesses(child.pid, token);
     let timedOut = false;
     let settled = false;
-    const finish = (exitCode: number | null, note = "") => {
+    const finish = (
+      exitCode: number | null,
+      note = "",
+      end: Pick<CommandResult, "signal" | "notStarted"> = {},
+    ) => {
       if (settled) return;
       settled = true;
       if (note !== "") output.write(Buffer.from(note));
@@ -84,6 +92,7 @@ export function runCommand(spec: CommandSpec): Promise<CommandResult> {
         durationMs: Math.round(performance.now() - started),
         stdout: stdout.text(),
         output: output.text(),
+        ...end,
       });
     };
     child.stdout.on("data", (chunk: Buffer) => {
@@ -92,7 +101,11 @@ export function runCommand(spec: CommandSpec): Promise<CommandResult> {
     });
     child.stderr.on("data", (chunk: Buffer) => output.write(chunk));
     child.on("error", (error) =>
-      finish(null, `[loopgate] cannot run ${program}: ${error.message}\n`),
+      finish(
+        null,
+        `[loopgate] cannot run ${program}: ${error.message}\n`,
+        processes === undefined ? { notStarted: error.message } : {},
+      ),
     );
     // No pid: the program could not start, and the error event says why.
     if (processes === undefined) return;
@@ -127,7 +140,7 @@ export function runCommand(spec: CommandSpec): Promise<CommandResult> {
         child.stderr.destroy();
       }, DRAIN_GRACE_MS);
     });
-    child.on("close", (code) => {
+    child.on("close", (code, signal) => {
       clearTimeout(holders);
       clearTimeout(drain);
       // Anything forked while the leftovers were being killed.
@@ -138,7 +151,11 @@ export function runCommand(spec: CommandSpec): Promise<CommandResult> {
           ? `[loopgate] stopped reading ${DRAIN_GRACE_MS} ms after the step exited: a process it left behind still held its output`
           : "",
       ].filter((note) => note !== "");
-      finish(code, notes.length === 0 ? "" : `\n${notes.join("\n")}\n`);
+      finish(
+        code,
+        notes.length === 0 ? "" : `\n${notes.join("\n")}\n`,
+        signal === null ? {} : { signal },
+      );
     });
   });
 }

@@ -1,7 +1,8 @@
 import { resolve } from "node:path";
 import { userInfo } from "node:os";
 import { LoopgateError } from "../core/errors.js";
-import type { AwaitAnswer } from "../core/loop/loop-effect.js";
+import type { AwaitAnswer, ResumeStep } from "../core/loop/loop-effect.js";
+import { STEP_ERROR } from "../core/loop/step-error.js";
 import { runSummary } from "../core/loop/run-summary.js";
 import { printable } from "../core/printable.js";
 import type { AnswersByTask } from "../wire/answers-file.js";
@@ -106,6 +107,19 @@ Answer${tasks.length === 1 ? "" : ` each of ${tasks.join(", ")}`}, then resume:
 `;
 }
 
+/** Each task a step error paused, with the error and the end of the step's output, then how to go on. */
+function stepErrorHint(runId: number, errored: readonly ResumeStep[]): string {
+  const told = errored.map(({ taskId, iteration, error }) => {
+    const tail = error.output.trimEnd().split("\n").slice(-10);
+    const output = tail[0] === "" ? "" : `\n${tail.map((line) => `  | ${line}`).join("\n")}`;
+    return `\n${taskId} is paused by a step error (run ${runId}, attempt ${iteration}, ${STEP_ERROR}): ${error.message}${output}\n`;
+  });
+  return `${told.join("")}
+Nothing was retried or sent to the agent. Fix the task file, then run the step again:
+  loopgate resume
+`;
+}
+
 /** The session flags `run` and `resume` share, as parsed from the command line. */
 export interface SessionFlags {
   readonly db?: string | undefined;
@@ -188,7 +202,8 @@ async function continueRun(
   }
   const summary = runSummary(result.state);
   const paused = result.paused;
-  if (paused.length === 0) notifier.finished(summary);
+  const errored = result.errored;
+  if (paused.length === 0 && errored.length === 0) notifier.finished(summary);
   if (options.json) {
     const awaiting = paused.map((effect) => ({
       taskId: effect.taskId,
@@ -200,11 +215,18 @@ async function continueRun(
       `${JSON.stringify(
         toWire({
           run: runId,
-          status: paused.length === 0 ? "finished" : "awaiting-answer",
+          status:
+            paused.length > 0 ? "awaiting-answer" : errored.length > 0 ? "step-error" : "finished",
           tasks: summary,
           // The first paused task, as before several tasks could pause at once; then all of them.
           awaiting: awaiting[0] ?? null,
           awaitingTasks: awaiting,
+          stepErrors: errored.map(({ taskId, iteration, error }) => ({
+            taskId,
+            iteration,
+            reason: STEP_ERROR,
+            error,
+          })),
         }),
         null,
         2,
@@ -214,7 +236,13 @@ async function continueRun(
     options.stdout(summaryTable(summary, paintFor(process.stdout.isTTY)), true);
   }
   await notifier.settled();
-  if (paused.length === 0) return EXIT.finished;
-  if (!options.quiet) stderr.write(printable(pausedHint(runId, paused)));
+  if (paused.length === 0 && errored.length === 0) return EXIT.finished;
+  if (!options.quiet) {
+    const hints = [
+      ...(errored.length === 0 ? [] : [stepErrorHint(runId, errored)]),
+      ...(paused.length === 0 ? [] : [pausedHint(runId, paused)]),
+    ];
+    stderr.write(printable(hints.join("")));
+  }
   return EXIT.awaitingAnswer;
 }

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { hostname } from "node:os";
 import { LoopgateError } from "../core/errors.js";
-import { awaitedAnswers, effectsOf, type TaskEffect } from "../core/loop/effects-of.js";
-import type { AwaitAnswer, RunStep } from "../core/loop/loop-effect.js";
+import { awaitedAnswers, effectsOf, stepErrors, type TaskEffect } from "../core/loop/effects-of.js";
+import type { AwaitAnswer, ResumeStep, RunStep } from "../core/loop/loop-effect.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
 import type { LoopState } from "../core/loop/loop-state.js";
 import { transition } from "../core/loop/transition.js";
@@ -15,6 +15,8 @@ import type { Journal, JournalEntry } from "./journal.js";
 import { Leases } from "./lease.js";
 import { loadRun, type LoadedRun } from "./load-run.js";
 import { Interrupted } from "./interrupted.js";
+import { preflight } from "./preflight.js";
+import { withFixedSteps } from "./preflight-resume.js";
 import type { Progress } from "./progress.js";
 import { killOrphanedStep, type StepProcesses } from "./step-processes.js";
 import { withStepSecrets } from "./step-secrets.js";
@@ -50,6 +52,8 @@ export interface DriveResult {
   readonly state: LoopState;
   /** Every task awaiting an answer, in file order; empty when the run finished. */
   readonly paused: readonly AwaitAnswer[];
+  /** Every task paused by a step error (STEP_ERROR), in file order: fix the task file, resume. */
+  readonly errored: readonly ResumeStep[];
 }
 
 /**
@@ -108,10 +112,14 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
   try {
-    const loaded = withStepSecrets(
-      loadRun(journal, runId, options.concurrency),
-      options.taskDocument,
-    );
+    const journaled = loadRun(journal, runId, options.concurrency);
+    const fixed = withFixedSteps(journaled);
+    if (fixed !== undefined) {
+      progress.notice(
+        `run ${runId}: steps read again from ${journaled.run.taskFile} (a step error paused it)`,
+      );
+    }
+    const loaded = fixed ?? withStepSecrets(journaled, options.taskDocument);
     if (isHookSessionDocument(loaded.run.document)) {
       throw new LoopgateError(
         "INVALID_USAGE",
@@ -122,6 +130,10 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     killOrphans(loaded.entries);
     const workspaces = new Workspaces(loaded, journal.path);
     let state = loaded.state;
+    // Every step the unfinished tasks will run must be able to start, before any does.
+    const unfinished = state.tasks.filter((task) => task.phase.name !== "done");
+    preflight(loaded.file, loaded.run.baseDir, new Set(unfinished.map((task) => task.id)));
+    const resumable = new Set(stepErrors(state).map((effect) => effect.id));
     let appends = 0;
     const record = (event: LoopEvent, meta: Record<string, unknown> | null = null) => {
       // Applied before it is written, so an event the loop refuses never reaches the journal.
@@ -174,14 +186,25 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           });
           if (running !== undefined) steps.delete(running);
           if (stop.signal.aborted) return;
-          const outcome = await workspaces.afterStep(effect, ran);
+          const outcome =
+            "error" in ran ? ran : { outcome: await workspaces.afterStep(effect, ran.outcome) };
           journal.checkUnchanged(
             `${effect.taskId}'s ${effect.step} step (attempt ${effect.iteration}) ran`,
             runId,
           );
-          record({ type: "step-finished", ...eventBase(effect), outcome });
+          record(
+            "error" in outcome
+              ? { type: "step-errored", ...eventBase(effect), error: outcome.error }
+              : { type: "step-finished", ...eventBase(effect), outcome: outcome.outcome },
+          );
           return;
         }
+        case "resume-step":
+          // Checked by this session's preflight; a step error of this session waits for the next.
+          if (resumable.has(effect.id)) {
+            record({ type: "step-resumed", ...eventBase(effect), step: effect.step });
+          }
+          return;
         case "record-decision":
           record({
             type: "decision-recorded",
@@ -215,6 +238,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
         if (effect.kind === "finish" || working.has(effect.taskId) || unanswered.has(effect.id)) {
           continue;
         }
+        if (effect.kind === "resume-step" && !resumable.has(effect.id)) continue;
         const work = carryOut(effect)
           .catch(fail)
           .finally(() => working.delete(effect.taskId));
@@ -225,7 +249,11 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     }
     if (failure !== undefined) throw failure.error;
     const finished = effectsOf(state)[0]?.kind === "finish";
-    return { state, paused: finished ? [] : awaitedAnswers(state) };
+    return {
+      state,
+      paused: finished ? [] : awaitedAnswers(state),
+      errored: finished ? [] : stepErrors(state),
+    };
   } finally {
     process.off("SIGINT", interrupt);
     process.off("SIGTERM", interrupt);

@@ -3,7 +3,7 @@ import { isRecord } from "../core/json-record.js";
 import { InputError } from "../wire/input-error.js";
 import { parseText } from "../wire/parse-text.js";
 import { redactTaskDocument } from "../wire/redact-task-document.js";
-import { decodeTaskFile } from "../wire/task-file.js";
+import { decodeTaskFile, type TaskEntry, type TaskFile } from "../wire/task-file.js";
 import type { LoadedRun } from "./load-run.js";
 
 /**
@@ -22,7 +22,7 @@ function stepsOf(document: unknown): unknown[] {
 }
 
 /** The task file as it is now, or undefined when it cannot be read or parsed. */
-function readTaskDocument(file: string): unknown {
+export function readTaskDocument(file: string): unknown {
   try {
     return parseText(readFileSync(file, "utf8"), file);
   } catch {
@@ -48,17 +48,26 @@ export function withStepSecrets(loaded: LoadedRun, document?: unknown): LoadedRu
       `run ${loaded.run.id}'s steps hold secrets the journal keeps only redacted, and this task file is gone or changed since the run started; restore it, or start a new run`,
     );
   }
-  const real = decodeTaskFile(given);
+  return withStepsOf(loaded, decodeTaskFile(given));
+}
+
+/** A task entry without step overrides. */
+function withoutSteps(task: TaskEntry): TaskEntry {
+  return Object.fromEntries(Object.entries(task).filter(([key]) => key !== "steps")) as TaskEntry;
+}
+
+/** The run with `file`'s steps (the file's own and each task's overrides) instead of its own. */
+export function withStepsOf(loaded: LoadedRun, file: TaskFile): LoadedRun {
   return {
     ...loaded,
     file: {
       ...loaded.file,
-      steps: real.steps,
-      ...(real.onPause === undefined ? {} : { onPause: real.onPause }),
-      ...(real.onFinish === undefined ? {} : { onFinish: real.onFinish }),
+      steps: file.steps,
+      ...(file.onPause === undefined ? {} : { onPause: file.onPause }),
+      ...(file.onFinish === undefined ? {} : { onFinish: file.onFinish }),
       tasks: loaded.file.tasks.map((task, index) => {
-        const steps = real.tasks[index]?.steps;
-        return steps === undefined ? task : { ...task, steps };
+        const steps = file.tasks[index]?.steps;
+        return steps === undefined ? withoutSteps(task) : { ...task, steps };
       }),
     },
   };

@@ -111,12 +111,17 @@ export interface ResolvedGenerate {
 export function resolveGenerate(step: DecodedGenerate, path: string): ResolvedGenerate {
   const { command, agent, args, model, resume, prices, report } = step;
   if (agent === undefined) {
+    for (const [key, value] of Object.entries({ args, model, resume, prices })) {
+      // `{args: [make, fix]}` is most often a plain command under another name.
+      const meant = key === "args" && command === undefined ? ' (did you mean "command"?)' : "";
+      if (value !== undefined)
+        throw new InputError(
+          `${path}.${key}`,
+          `${key} needs an agent (${AGENT_NAMES.join(", ")})${meant}`,
+        );
+    }
     if (command === undefined) {
       throw new InputError(`${path}.command`, "expected a command to run, or an agent");
-    }
-    for (const [key, value] of Object.entries({ args, model, resume, prices })) {
-      if (value !== undefined)
-        throw new InputError(`${path}.${key}`, `${key} needs an agent (${AGENT_NAMES.join(", ")})`);
     }
     return { command, ...(report === undefined ? {} : { report }) };
   }

@@ -42,3 +42,16 @@ describe("closestKey", () => {
     expect(closestKey("budget_cap", [])).toBeUndefined();
   });
 });
+
+describe("closestKey for names other tools use", () => {
+  it("suggests command for cmd, args, run, not cwd", () => {
+    const step = ["command", "cwd", "env", "timeout_ms"];
+    for (const key of ["cmd", "args", "argv", "run", "script", "CMD"]) {
+      expect(closestKey(key, step)).toBe("command");
+    }
+  });
+
+  it("suggests them only where command is a key", () => {
+    expect(closestKey("cmd", ["cwd", "env"])).toBe("cwd");
+  });
+});

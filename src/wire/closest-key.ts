@@ -1,5 +1,5 @@
-/** Edit distance between two short strings (keys), for "did you mean" suggestions. */
-function distance(a: string, b: string): number {
+/** Edit distance between two short strings (keys, program names), for "did you mean" suggestions. */
+export function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
@@ -12,9 +12,23 @@ function distance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
+/**
+ * Names other tools give a key, too far from loopgate's for a typo: `cmd` is one letter from
+ * `cwd`, but a step's `cmd`, `args` or `run` means its `command`.
+ */
+const MEANT: Readonly<Record<string, string>> = {
+  cmd: "command",
+  args: "command",
+  argv: "command",
+  run: "command",
+  script: "command",
+};
+
 /** The known key closest to a misspelled one, or undefined when none is close enough to be a typo. */
 export function closestKey(unknown: string, known: readonly string[]): string | undefined {
   const wanted = unknown.toLowerCase().replace(/-/g, "_");
+  const meant = MEANT[wanted];
+  if (meant !== undefined && known.includes(meant)) return meant;
   let best: { key: string; score: number } | undefined;
   for (const key of known) {
     const score = distance(wanted, key);

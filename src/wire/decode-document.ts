@@ -40,9 +40,15 @@ export function describeValue(value: unknown): string {
 function objectKeysAt(schema: v.GenericSchema, keys: readonly (string | number)[]): string[] {
   let node: unknown = schema;
   const unwrap = (current: unknown): unknown => {
-    let inner = current as { wrapped?: unknown; pipe?: unknown[] };
+    let inner = current as {
+      wrapped?: unknown;
+      pipe?: unknown[];
+      getter?: (input: unknown) => unknown;
+    };
     for (;;) {
       if (inner.wrapped !== undefined) inner = inner.wrapped as typeof inner;
+      // A lazy schema picks its form by the input; keys are only ever a mapping's.
+      else if (inner.getter !== undefined) inner = inner.getter({}) as typeof inner;
       else if (Array.isArray(inner.pipe))
         // A mapping is a pipe whose object schema follows a guard; other pipes start with their schema.
         inner = (inner.pipe.find((item) => (item as { entries?: unknown }).entries !== undefined) ??

@@ -17,6 +17,8 @@ interface Node {
   readonly literal?: unknown;
   readonly requirement?: unknown;
   readonly description?: string;
+  /** A lazy schema's forms, when it picks one by the input's shape (task-file.ts's `byShape`). */
+  readonly forms?: readonly Node[];
 }
 
 /** What a pipe's validation and metadata actions add to the schema of its base. */
@@ -80,6 +82,8 @@ function convert(node: Node): JsonSchema {
         ...(node.key === undefined ? {} : { propertyNames: convert(node.key) }),
         additionalProperties: node.value === undefined ? {} : convert(node.value),
       };
+    case "lazy":
+      return { anyOf: (node.forms ?? []).map(convert) };
     case "picklist":
       return { enum: node.options };
     case "literal":

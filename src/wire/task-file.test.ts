@@ -283,3 +283,64 @@ describe("hostile task files are refused up front, naming the field", () => {
     expect(file.steps.generate.timeoutMs).toBe(MAX_TIMER_MS);
   });
 });
+
+describe("steps written naturally", () => {
+  const file = (steps: string) =>
+    decodeTaskFile(parse(`steps:\n${steps}\ntasks: [{id: t1, prompt: p}]`));
+
+  it("takes a step written as its command alone: an argv list or a shell line", () => {
+    const decoded = file(`  generate: [claude, -p]\n  test: make check\n  review: {command: [r]}`);
+    expect(decoded.steps.generate).toEqual({ command: ["claude", "-p"] });
+    expect(decoded.steps.test).toEqual({ command: "make check" });
+    expect(decoded.steps.review).toEqual({ command: ["r"] });
+    const overridden = decodeTaskFile(
+      parse(`steps: {generate: [a]}\ntasks: [{id: t1, prompt: p, steps: {test: [pytest, -q]}}]`),
+    );
+    expect(overridden.tasks[0]?.steps?.test).toEqual({ command: ["pytest", "-q"] });
+  });
+
+  it("passes a number in argv as its text, in either form", () => {
+    expect(file(`  generate: [sleep, 1]`).steps.generate.command).toEqual(["sleep", "1"]);
+    expect(file(`  generate: {command: [sleep, 0.5, -3]}`).steps.generate.command).toEqual([
+      "sleep",
+      "0.5",
+      "-3",
+    ]);
+  });
+
+  it("refuses a boolean in argv, saying why and how to pass the word", () => {
+    expect(() => file(`  generate: [true]`)).toThrow(
+      'steps.generate[0]: expected a string, not a boolean: YAML reads unquoted true and false as booleans; quote it ("true") to pass the word, got true (a boolean)',
+    );
+    expect(() => file(`  generate: {command: [git, commit, false]}`)).toThrow(
+      'steps.generate.command[2]: expected a string, not a boolean: YAML reads unquoted true and false as booleans; quote it ("false")',
+    );
+    expect(file(`  generate: ["true"]`).steps.generate.command).toEqual(["true"]);
+  });
+
+  it("refuses what is no command, in the form it was written", () => {
+    expect(() => file(`  generate: []`)).toThrow("steps.generate: expected a non-empty list");
+    expect(() => file(`  generate: 3`)).toThrow(
+      "steps.generate: expected a mapping with command or agent, cwd, env, timeout_ms, or a command, got 3 (a number)",
+    );
+    expect(() => file(`  generate: [node, {a: 1}]`)).toThrow(
+      "steps.generate[1]: expected a string, got a mapping",
+    );
+  });
+
+  it.each(["cmd", "args", "argv", "run"])("suggests command for %s", (key) => {
+    // A generate step's args are an agent's: without one they are a command misnamed.
+    expect(() => file(`  generate: {${key}: [a]}`)).toThrow(
+      key === "args"
+        ? 'steps.generate.args: args needs an agent (claude-code, codex, aider) (did you mean "command"?)'
+        : `steps.generate: unknown key "${key}" (did you mean "command"?)`,
+    );
+    expect(() => file(`  generate: [a]\n  test: {${key}: [a], reports: [x.xml]}`)).toThrow(
+      `steps.test: unknown key "${key}" (did you mean "command"?)`,
+    );
+  });
+
+  it("still suggests cwd for a misspelled cwd", () => {
+    expect(() => file(`  generate: {command: [a], cdw: .}`)).toThrow('(did you mean "cwd"?)');
+  });
+});

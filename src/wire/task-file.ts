@@ -10,7 +10,15 @@ import {
 } from "../core/loop/loop-plan.js";
 import { iterationControl, stopConditions } from "./decide-document.js";
 import { decodeDocument, describeValue } from "./decode-document.js";
-import { integerAtLeast, list, mapping, name, numberAtLeast, text } from "./fields.js";
+import {
+  finiteNumber,
+  integerAtLeast,
+  list,
+  mapping,
+  name,
+  numberAtLeast,
+  text,
+} from "./fields.js";
 import { InputError } from "./input-error.js";
 import {
   agentEntries,
@@ -62,29 +70,63 @@ const argument = v.pipe(text, v.check(hasNoNul, NO_NUL), v.check(fitsOneArgument
 
 const notBlank = (value: string) => value.trim() !== "";
 
-/** A command: an argv array run as is, or a shell string the user wrote, run by `sh -c`. */
-const command = v.union(
-  [
-    // The arguments are checked after decoding (checkStepLimits): inside a union, valibot
-    // reports a list whose items fail as "not a list", without the item's path.
-    v.pipe(
-      v.array(text),
-      v.minLength(1, "expected a non-empty list"),
-      v.forward(
-        v.check((argv) => notBlank(argv[0] ?? ""), "expected a program to run"),
-        [0],
-      ),
-      v.description("argv: the program and its arguments, run without a shell"),
-    ),
-    v.pipe(
-      name,
-      argument,
-      v.check(notBlank, "expected a shell command line with something to run"),
-      v.description("a shell command line, run with sh -c"),
-    ),
-  ],
-  "expected a list of arguments or a shell command string",
+/**
+ * A schema that picks its form from the input's shape, so an error is reported inside the form
+ * the user wrote (a union would only say "none matched"). `forms` lists every form, for the JSON
+ * Schema (json-schema-of.ts).
+ */
+function byShape(
+  pick: (input: unknown) => v.GenericSchema,
+  forms: readonly v.GenericSchema[],
+): v.GenericSchema {
+  return Object.assign(v.lazy(pick), { forms });
+}
+
+/** A number in argv, passed as JavaScript writes it (`1`, `0.5`, `1e+21`). */
+const numberArgument = v.pipe(finiteNumber, v.transform(String));
+
+/**
+ * One argument of an argv list. A number is its text (`[sleep, 1]` runs `sleep 1`): YAML reads
+ * `1` as a number, but a program only ever receives strings. A boolean is refused rather than
+ * turned into a word: `[true]` reads as a boolean in YAML, and `true`, `True` and `TRUE` all do,
+ * so which word the user typed is lost.
+ */
+const argvItem = byShape(
+  (input) =>
+    typeof input === "number"
+      ? numberArgument
+      : typeof input === "boolean"
+        ? v.custom<never>(
+            () => false,
+            `expected a string, not a boolean: YAML reads unquoted true and false as booleans; quote it ("${String(input)}") to pass the word`,
+          )
+        : text,
+  [text, numberArgument],
 );
+
+/** An argv array, run as is: the program and its arguments. */
+const argv = v.pipe(
+  // The arguments' limits are checked after decoding (checkStepLimits), with their paths.
+  v.array(argvItem as v.GenericSchema<unknown, string>, "expected a list of arguments"),
+  v.minLength(1, "expected a non-empty list"),
+  v.forward(
+    v.check((items) => notBlank(items[0] ?? ""), "expected a program to run"),
+    [0],
+  ),
+  v.description("argv: the program and its arguments, run without a shell"),
+);
+
+/** A shell command line the user wrote, run by `sh -c`. */
+const shellLine = v.pipe(
+  v.string("expected a list of arguments or a shell command string"),
+  v.nonEmpty("expected a list of arguments or a shell command string"),
+  argument,
+  v.check(notBlank, "expected a shell command line with something to run"),
+  v.description("a shell command line, run with sh -c"),
+);
+
+/** A command: an argv array run as is, or a shell string the user wrote, run by `sh -c`. */
+const command = byShape((input) => (Array.isArray(input) ? argv : shellLine), [argv, shellLine]);
 
 // Variables are names a shell can export; LOOPGATE_ ones are the step protocol's and reserved.
 const ENV_NAME = /^[a-z_]\w*$/i;
@@ -111,7 +153,24 @@ const stepEntries = {
   timeout_ms: v.optional(v.pipe(timerMs(1), v.description("default 3600000 (1 hour)"))),
 };
 
-const step = mapping(stepEntries, "expected a mapping with command, cwd, env, timeout_ms");
+/**
+ * A step written as its command alone (`generate: [claude, -p]`, `test: make check`) is the
+ * step with that command and every other field at its default.
+ */
+function stepForm(full: v.GenericSchema): v.GenericSchema {
+  const short = v.pipe(
+    command,
+    v.transform((given) => ({ command: given })),
+  );
+  return byShape(
+    (input) => (Array.isArray(input) || typeof input === "string" ? short : full),
+    [full, command],
+  );
+}
+
+const step = stepForm(
+  mapping(stepEntries, "expected a mapping with command, cwd, env, timeout_ms, or a command"),
+);
 
 /** Most `reports` patterns of a test step. */
 export const MAX_REPORT_PATTERNS = 32;
@@ -125,24 +184,28 @@ const reportPattern = v.pipe(
 );
 
 // The generate step may name an agent instead of a command (resolveGenerate checks which).
-const generateStep = mapping(
-  { ...stepEntries, command: v.optional(command), ...agentEntries },
-  "expected a mapping with command or agent, cwd, env, timeout_ms",
+const generateStep = stepForm(
+  mapping(
+    { ...stepEntries, command: v.optional(command), ...agentEntries },
+    "expected a mapping with command or agent, cwd, env, timeout_ms, or a command",
+  ),
 );
 
 // Only a test step has reports: its runner writes them; a report of a generate or review step
 // would have no reader.
-const testStep = mapping(
-  {
-    ...stepEntries,
-    reports: v.optional(
-      v.pipe(
-        list(reportPattern),
-        v.maxLength(MAX_REPORT_PATTERNS, `expected at most ${MAX_REPORT_PATTERNS} patterns`),
+const testStep = stepForm(
+  mapping(
+    {
+      ...stepEntries,
+      reports: v.optional(
+        v.pipe(
+          list(reportPattern),
+          v.maxLength(MAX_REPORT_PATTERNS, `expected at most ${MAX_REPORT_PATTERNS} patterns`),
+        ),
       ),
-    ),
-  },
-  "expected a mapping with command, cwd, env, timeout_ms, reports",
+    },
+    "expected a mapping with command, cwd, env, timeout_ms, reports, or a command",
+  ),
 );
 
 const steps = mapping(

@@ -6,6 +6,8 @@ import { openJournal } from "../../runner/session.js";
 import { columns } from "../../runner/summary-table.js";
 import { formatNumber } from "../../core/format-number.js";
 import type { DecisionRecorded } from "../../core/loop/loop-event.js";
+import { STEP_ERROR } from "../../core/loop/step-error.js";
+import { printable } from "../../core/printable.js";
 import { toWire } from "../../wire/codec.js";
 import { InputError } from "../../wire/input-error.js";
 import type { Command } from "../command.js";
@@ -51,6 +53,26 @@ see loopgate doctor), 1 internal error.
       const skipped = new SkippedRuns(stderr);
       const loaded = runsFor(journal, values.run, taskId, skipped.skip).at(-1);
       const run = loaded?.run;
+      const taskState = loaded?.state.tasks.find((task) => task.id === taskId);
+      const phase = taskState?.phase;
+      const erredAt = taskState?.iteration;
+      if (
+        run !== undefined &&
+        phase?.name === "step-error" &&
+        (iterationText === undefined || Number(iterationText) === erredAt)
+      ) {
+        const { error } = phase;
+        stdout(
+          values.json === true
+            ? `${JSON.stringify(toWire({ run: run.id, iteration: erredAt, reason: STEP_ERROR, error }), null, 2)}\n`
+            : printable(`${taskId} attempt ${erredAt} (run ${run.id}): paused — ${STEP_ERROR}
+  ${error.message}
+A step error is the task file's, not the attempt's: the ${error.step} step could not be judged,
+so nothing was decided, retried or sent to the agent. Fix the task file, then loopgate resume.
+`),
+        );
+        return skipped.exitCode();
+      }
       const decisions = (loaded?.entries ?? [])
         .map((entry) => entry.event)
         .filter(

@@ -20,10 +20,13 @@ function indent(text: string): string {
     .join("\n");
 }
 
-/** The details an event line leaves out: an attempt's commit, feedback items, escalation context, question. */
+/** The details an event line leaves out: an attempt's commit, feedback items, escalation context, question, a step error's output. */
 function details(event: LoopEvent): string {
   const commit = commitLine(event);
   if (commit !== null) return `${indent(commit)}\n`;
+  if (event.type === "step-errored") {
+    return event.error.output.trim() === "" ? "" : `${indent(event.error.output)}\n`;
+  }
   if (event.type !== "decision-recorded") return "";
   const decision = event.decision;
   if (decision.action === "retry") {

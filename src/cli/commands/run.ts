@@ -1,4 +1,5 @@
 import { dirname, resolve } from "node:path";
+import { preflight } from "../../runner/preflight.js";
 import { checkWorkspaces } from "../../runner/workspace/preflight.js";
 import {
   driveSession,
@@ -41,8 +42,10 @@ question at a time); elsewhere it stays paused while the other tasks go on, and
 the run stops with exit code 3 once no task can move. NO_COLOR is respected.
 
 Exit codes: 0 every task proceeded or ended, 3 tasks await answers
-(loopgate answer, then loopgate resume), 2 invalid input or arguments (a
---db that is not a journal loopgate can use included), 4 another runner holds
+(loopgate answer, then loopgate resume) or are paused by a step error (fix the
+task file, then loopgate resume), 2 invalid input or arguments (a step whose
+program or cwd is missing, and a --db that is not a journal loopgate can use,
+included; nothing runs), 4 another runner holds
 the run, 5 the journal is damaged or changed under the runner (see loopgate
 doctor), 1 internal error.
 `;
@@ -108,6 +111,7 @@ ${SESSION_HELP}`,
     const input = await readInput(file, flags.maxInputBytes);
     const document = parseText(input.text, input.source);
     const decoded = decodeTaskFile(document);
+    preflight(decoded, dirname(resolve(file)));
     await checkWorkspaces(
       decoded,
       dirname(resolve(file)),

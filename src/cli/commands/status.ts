@@ -1,4 +1,5 @@
-import { activeTask, awaitedAnswers, effectsOf } from "../../core/loop/effects-of.js";
+import { activeTask, awaitedAnswers, effectsOf, stepErrors } from "../../core/loop/effects-of.js";
+import { STEP_ERROR } from "../../core/loop/step-error.js";
 import { runSummary } from "../../core/loop/run-summary.js";
 import { readableRuns } from "../../runner/load-run.js";
 import { openJournal } from "../../runner/session.js";
@@ -43,13 +44,26 @@ out (see loopgate doctor), 1 internal error.
           reason: effect.decision.reason,
           options: effect.options,
         }));
+        const errored = stepErrors(state).map(({ taskId, iteration, error }) => ({
+          taskId,
+          iteration,
+          reason: STEP_ERROR,
+          error,
+        }));
         // A run with one task paused and another still running is unfinished, not waiting.
+        const paused =
+          effects.length > 0 &&
+          effects.every(
+            (effect) => effect.kind === "await-answer" || effect.kind === "resume-step",
+          );
         const status =
           effects[0]?.kind === "finish"
             ? "finished"
-            : effects.length > 0 && effects.every((effect) => effect.kind === "await-answer")
+            : paused && awaited.length > 0
               ? "awaiting-answer"
-              : "unfinished";
+              : paused
+                ? "step-error"
+                : "unfinished";
         return {
           run: run.id,
           startedAt: run.createdAt,
@@ -58,6 +72,7 @@ out (see loopgate doctor), 1 internal error.
           active: activeTask(state)?.id ?? null,
           awaiting: awaited[0] ?? null,
           awaitingTasks: awaited,
+          stepErrors: errored,
           tasks: runSummary(state),
         };
       });
@@ -78,6 +93,9 @@ out (see loopgate doctor), 1 internal error.
       ]);
       let text = columns(["run", "started", "status", "tasks", "task file"], rows);
       for (const run of runs) {
+        for (const { taskId, iteration, error } of run.stepErrors) {
+          text += `\nrun ${run.run}: ${taskId} is paused by a step error at attempt ${iteration} (${STEP_ERROR}): ${error.message}\n  fix the task file, then: loopgate resume --run ${run.run}\n`;
+        }
         for (const awaiting of run.awaitingTasks) {
           const options = awaiting.options
             .map((option) => `${option.id}. ${option.label}`)

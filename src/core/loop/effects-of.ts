@@ -1,4 +1,4 @@
-import type { AwaitAnswer, Finish, LoopEffect } from "./loop-effect.js";
+import type { AwaitAnswer, Finish, LoopEffect, ResumeStep } from "./loop-effect.js";
 import type { LoopState, TaskPhase, TaskState } from "./loop-state.js";
 import { effectId } from "./effect-id.js";
 import { started } from "./task-moves.js";
@@ -36,9 +36,16 @@ export function nextEffect(state: LoopState, task: TaskState): TaskEffect | unde
     case "running": {
       const plan = state.plan.tasks.find((candidate) => candidate.id === current.id);
       const poll = phase.step === "review" ? current.polls : 0;
+      // A step run again after a step error is new work: its id must not be the errored run's.
+      const errors = current.stepErrors ?? 0;
       return {
         kind: "run-step",
-        id: effectId(current.id, current.iteration, phase.step, poll),
+        id: effectId(
+          current.id,
+          current.iteration,
+          errors === 0 ? phase.step : `${phase.step}#${errors}`,
+          poll,
+        ),
         ...base,
         step: phase.step,
         poll,
@@ -53,6 +60,14 @@ export function nextEffect(state: LoopState, task: TaskState): TaskEffect | unde
         ...base,
         input: phase.input,
         decision: phase.decision,
+      };
+    case "step-error":
+      return {
+        kind: "resume-step",
+        id: effectId(current.id, current.iteration, "resume", current.stepErrors ?? 0),
+        ...base,
+        step: phase.step,
+        error: phase.error,
       };
     case "awaiting-answer":
       return {
@@ -77,6 +92,14 @@ export function effectsOf(state: LoopState): LoopEffect[] {
   return unfinished
     .slice(0, state.plan.concurrency ?? 1)
     .flatMap((task) => nextEffect(state, task) ?? []);
+}
+
+/** Every task paused by a step error, in file order, each with its error. */
+export function stepErrors(state: LoopState): ResumeStep[] {
+  return state.tasks.flatMap((task) => {
+    const effect = nextEffect(state, task);
+    return effect?.kind === "resume-step" ? [effect] : [];
+  });
 }
 
 /** Every task paused for a human, in file order, each with the question it waits on. */

@@ -2,6 +2,7 @@ import type { DecideInput } from "../decide-input.js";
 import type { Decision, EscalateDecision, WaitDecision } from "../decision.js";
 import type { Feedback } from "../feedback/feedback.js";
 import type { GivenAnswer, QuestionOption } from "./answer.js";
+import type { StepError } from "./step-error.js";
 import type { StepName } from "./step-outcome.js";
 
 /** Fields every effect carries. */
@@ -51,6 +52,17 @@ export interface AwaitAnswer extends EffectBase {
   readonly options: readonly QuestionOption[];
 }
 
+/**
+ * A step errored: run it again once the task file is fixed, then report `step-resumed`. A driver
+ * does so when a new session starts (`loopgate resume`) and its checks pass, never in the session
+ * that saw the error, which would only run the broken step again.
+ */
+export interface ResumeStep extends EffectBase {
+  readonly kind: "resume-step";
+  readonly step: StepName;
+  readonly error: StepError;
+}
+
 /** Every task proceeded or ended: the run is over. */
 export interface Finish {
   readonly kind: "finish";
@@ -58,4 +70,4 @@ export interface Finish {
 }
 
 /** Work the pure loop asks its driver to carry out. */
-export type LoopEffect = RunStep | RecordDecision | AwaitAnswer | Finish;
+export type LoopEffect = RunStep | RecordDecision | AwaitAnswer | ResumeStep | Finish;

@@ -1,6 +1,7 @@
 import type { DecideInput } from "../decide-input.js";
 import type { Decision } from "../decision.js";
 import type { Answer } from "./answer.js";
+import type { StepError } from "./step-error.js";
 import type { StepName, StepOutcome } from "./step-outcome.js";
 
 /** Fields every event carries: the effect it answers, so a replay can check the journal's order. */
@@ -23,6 +24,18 @@ export interface StepFinished extends EventBase {
   readonly outcome: StepOutcome;
 }
 
+/** A step could not be judged (see `StepError`): the task pauses with reason STEP_ERROR. */
+export interface StepErrored extends EventBase {
+  readonly type: "step-errored";
+  readonly error: StepError;
+}
+
+/** A session that checked the task file again runs the step that errored once more. */
+export interface StepResumed extends EventBase {
+  readonly type: "step-resumed";
+  readonly step: StepName;
+}
+
 /** A decision was journaled with its complete input; the journaled decision is the one applied. */
 export interface DecisionRecorded extends EventBase {
   readonly type: "decision-recorded";
@@ -37,4 +50,5 @@ export interface AnswerGiven extends EventBase {
 }
 
 /** Everything that can happen to a loop; a driver journals these and folds them to rebuild state. */
-export type LoopEvent = StepStarted | StepFinished | DecisionRecorded | AnswerGiven;
+export type LoopEvent =
+  StepStarted | StepFinished | StepErrored | StepResumed | DecisionRecorded | AnswerGiven;

@@ -4,6 +4,7 @@ import type { Feedback } from "../feedback/feedback.js";
 import type { Attempt } from "../iteration-check.js";
 import type { GivenAnswer, QuestionOption } from "./answer.js";
 import type { LoopPlan } from "./loop-plan.js";
+import type { StepError } from "./step-error.js";
 import type { GenerateOutcome, ReviewOutcome, StepName, TestOutcome } from "./step-outcome.js";
 
 /** Version of the state's shape; a driver refuses a state of another version instead of misreading it. */
@@ -23,6 +24,8 @@ export type TaskPhase =
       readonly decision: EscalateDecision | WaitDecision;
       readonly options: readonly QuestionOption[];
     }
+  /** Paused: a step could not be judged (reason STEP_ERROR); the task file needs fixing. */
+  | { readonly name: "step-error"; readonly step: StepName; readonly error: StepError }
   /** Finished for good. */
   | { readonly name: "done"; readonly outcome: "proceeded" | "aborted"; readonly reason: string };
 
@@ -60,6 +63,8 @@ export interface TaskState {
   readonly decisions: number;
   /** Answers given to this task. */
   readonly answers: number;
+  /** Step errors of this task; absent before the first. */
+  readonly stepErrors?: number;
   readonly grant: Grant;
   /** Feedback for the next generate step. */
   readonly feedback: Feedback | null;

@@ -1,7 +1,9 @@
 import type { LoopState } from "./loop-state.js";
+import { STEP_ERROR } from "./step-error.js";
 
 /** Where a task stands, in the final table's words. */
-export type TaskOutcome = "proceeded" | "aborted" | "awaiting-answer" | "running" | "pending";
+export type TaskOutcome =
+  "proceeded" | "aborted" | "awaiting-answer" | "step-error" | "running" | "pending";
 
 /** One row of a run's summary. */
 export interface TaskSummary {
@@ -11,7 +13,10 @@ export interface TaskSummary {
   readonly iterations: number;
   readonly spend: number;
   readonly tokens: number;
-  /** The reason of the task's latest decision (the condition that decided), or null before one. */
+  /**
+   * The reason of the task's latest decision (the condition that decided), or null before one;
+   * STEP_ERROR while a step error pauses it.
+   */
   readonly reason: string | null;
 }
 
@@ -22,8 +27,8 @@ export function runSummary(state: LoopState): TaskSummary[] {
     const outcome: TaskOutcome =
       task.phase.name === "done"
         ? task.phase.outcome
-        : phase === "awaiting-answer"
-          ? "awaiting-answer"
+        : phase === "awaiting-answer" || phase === "step-error"
+          ? phase
           : phase === "pending"
             ? "pending"
             : "running";
@@ -33,7 +38,7 @@ export function runSummary(state: LoopState): TaskSummary[] {
       iterations: task.iteration,
       spend: task.spend,
       tokens: task.tokens,
-      reason: task.lastDecision?.reason ?? null,
+      reason: phase === "step-error" ? STEP_ERROR : (task.lastDecision?.reason ?? null),
     };
   });
 }

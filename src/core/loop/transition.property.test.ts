@@ -12,6 +12,7 @@ import {
   generated,
   plan,
   reviewed,
+  stepErrored,
   task,
   tested,
   type Scheduler,
@@ -72,6 +73,8 @@ const scriptArb = fc.record({
   }),
   spends: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 4 }),
   answers: fc.array(answerArb, { maxLength: 4 }),
+  // Which step runs error (a program not found), in turn; each task errs at most twice.
+  stepErrors: fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
 });
 
 type Script = typeof scriptArb extends fc.Arbitrary<infer S> ? S : never;
@@ -105,6 +108,28 @@ function worldOf(script: Script): World {
     answer: (effect) => script.answers[next(answered, effect.taskId)] ?? null,
   };
 }
+
+/** A marker only step errors carry, to look for where it must never be. */
+const ERROR_MARK = "cannot run pytst: spawn pytst ENOENT";
+
+/** The world of `script`, whose steps also error as `script.stepErrors` says, twice per task at most. */
+function erringWorldOf(script: Script): World {
+  const world = worldOf(script);
+  const turns = new Map<string, number>();
+  return {
+    ...world,
+    stepError: (effect) => {
+      const turn = turns.get(effect.taskId) ?? 0;
+      const errs = script.stepErrors[turn % script.stepErrors.length] === true && turn < 2;
+      turns.set(effect.taskId, errs ? turn + 1 : turn);
+      return errs ? stepErrored(effect.step, ERROR_MARK) : null;
+    },
+  };
+}
+
+/** What a run decided, task by task, without the effect ids (a step run again has a new one). */
+const decisionsOf = (events: readonly LoopEvent[]) =>
+  events.flatMap((event) => (event.type === "decision-recorded" ? [event.decision] : []));
 
 /** A scheduler that picks among the ready effects by a drawn list of choices, in turn. */
 const schedulerArb: fc.Arbitrary<Scheduler> = fc
@@ -236,10 +261,61 @@ describe("transition (properties)", () => {
     );
   });
 
+  it("never hands a step error to the agent, never decides on it, never counts it as an attempt", () => {
+    fc.assert(
+      fc.property(concurrentPlanArb, scriptArb, schedulerArb, (loopPlan, script, pick) => {
+        const erring = drive(loopPlan, erringWorldOf(script), pick);
+        const clean = drive(loopPlan, worldOf(script), pick);
+        fc.pre(!erring.truncated && !clean.truncated);
+        for (const effect of erring.effects) {
+          if (effect.kind === "run-step") {
+            expect(JSON.stringify(effect.inputs)).not.toContain(ERROR_MARK);
+          }
+          if (effect.kind === "record-decision") {
+            expect(JSON.stringify([effect.input, effect.decision])).not.toContain(ERROR_MARK);
+          }
+        }
+        // Each task decides exactly what it decides when no step errs: same actions, reasons,
+        // attempts and feedback, task by task.
+        for (const taskPlan of loopPlan.tasks) {
+          const mine = (events: readonly LoopEvent[]) => decisionsOf(storyOf(events, taskPlan.id));
+          expect(mine(erring.events)).toEqual(mine(clean.events));
+        }
+        for (const [index, taskState] of erring.state.tasks.entries()) {
+          const other = clean.state.tasks[index];
+          expect(taskState.iteration).toBe(other?.iteration);
+          expect(taskState.generateRuns).toBe(other?.generateRuns);
+          expect(taskState.attempts).toEqual(other?.attempts);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("pauses a task whose step errs until a new session runs the step again", () => {
+    fc.assert(
+      fc.property(sequentialPlanArb, scriptArb, (loopPlan, script) => {
+        const { events } = drive(loopPlan, erringWorldOf(script));
+        let state = startLoop(loopPlan).state;
+        for (const event of events) {
+          state = transition(state, event).state;
+          if (event.type !== "step-errored") continue;
+          const paused = state.tasks.find((each) => each.id === event.taskId);
+          expect(paused?.phase.name).toBe("step-error");
+          // The only thing it waits for is to be run again: no decision, no answer.
+          expect(effectsOf(state).map((effect) => effect.kind)).toEqual(["resume-step"]);
+        }
+        const ids = events.map((event) => `${event.type} ${event.effectId}`);
+        expect(new Set(ids).size).toBe(ids.length);
+      }),
+      RUNS,
+    );
+  });
+
   it("rebuilds the same state from the same journal, after a JSON round trip", () => {
     fc.assert(
       fc.property(concurrentPlanArb, scriptArb, schedulerArb, (loopPlan, script, pick) => {
-        const { state, events } = drive(loopPlan, worldOf(script), pick);
+        const { state, events } = drive(loopPlan, erringWorldOf(script), pick);
         const journal = JSON.parse(JSON.stringify(events)) as LoopEvent[];
         const rebuilt = replay(JSON.parse(JSON.stringify(loopPlan)) as LoopPlan, journal);
         expect(rebuilt).toEqual(state);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RunStep } from "./loop-effect.js";
 import type { LoopEvent } from "./loop-event.js";
-import { awaitedAnswers, effectsOf } from "./effects-of.js";
+import { awaitedAnswers, effectsOf, stepErrors } from "./effects-of.js";
 import { effectId } from "./effect-id.js";
 import { replay } from "./replay.js";
 import { runSummary } from "./run-summary.js";
@@ -13,6 +13,7 @@ import {
   generated,
   plan,
   reviewed,
+  stepErrored,
   task,
   tested,
   type World,
@@ -412,5 +413,73 @@ describe("transition", () => {
     const one = replay({ ...two, concurrency: 1 }, run.events);
     expect(one.tasks).toEqual(run.state.tasks);
     expect(effectsOf(one)).toEqual([expect.objectContaining({ taskId: "a", step: "generate" })]);
+  });
+});
+
+describe("transition: step errors", () => {
+  const base = (effectId: string) => ({ effectId, taskId: "a", iteration: 1 });
+  const missingTest = stepErrored("test", 'test: program "pytst" not found');
+
+  /** Attempt 1 of the seed's task up to its test step, which cannot start. */
+  function erred() {
+    let { state, effects } = startLoop(plan(task("a")));
+    const step = (outcome: LoopEvent) => ({ state, effects } = transition(state, outcome));
+    step({ type: "step-finished", ...base(effects[0]?.id ?? ""), outcome: generated() });
+    const testRun = effects[0];
+    step({ type: "step-errored", ...base(testRun?.id ?? ""), error: missingTest });
+    return { state, effects, testRun };
+  }
+
+  it("pauses the task with STEP_ERROR: no decision, no feedback, the attempt not counted", () => {
+    const { state, effects } = erred();
+    const task = state.tasks[0];
+    expect(task?.phase).toEqual({ name: "step-error", step: "test", error: missingTest });
+    expect(task?.decisions).toBe(0);
+    expect(task?.attempts).toEqual([]);
+    expect(task?.feedback).toBeNull();
+    expect(effects).toEqual([
+      {
+        kind: "resume-step",
+        id: effectId("a", 1, "resume", 1),
+        taskId: "a",
+        iteration: 1,
+        step: "test",
+        error: missingTest,
+      },
+    ]);
+    expect(awaitedAnswers(state)).toEqual([]);
+    expect(stepErrors(state).map((effect) => effect.step)).toEqual(["test"]);
+    expect(runSummary(state)[0]).toMatchObject({ outcome: "step-error", reason: "STEP_ERROR" });
+  });
+
+  it("runs the step again, under a new id, once resumed; the attempt goes on as it was", () => {
+    const { state, effects, testRun } = erred();
+    const resumed = effects[0];
+    const after = transition(state, {
+      type: "step-resumed",
+      ...base(resumed?.id ?? ""),
+      step: "test",
+    });
+    const again = after.effects[0] as RunStep;
+    expect(again).toMatchObject({ kind: "run-step", step: "test", iteration: 1 });
+    expect(again.id).not.toBe(testRun?.id);
+    expect(again.inputs.feedback).toBeNull();
+    const passed = transition(after.state, {
+      type: "step-finished",
+      ...base(again.id),
+      outcome: tested("pass"),
+    });
+    expect(passed.effects[0]).toMatchObject({ kind: "run-step", step: "review", iteration: 1 });
+  });
+
+  it("refuses a resume for a task whose step did not err, and an error for a step not running", () => {
+    const { state, effects } = startLoop(plan(task("a")));
+    const id = effects[0]?.id ?? "";
+    expect(() =>
+      transition(state, { type: "step-resumed", ...base(id), step: "generate" }),
+    ).toThrow(/does not fit the loop/);
+    expect(() =>
+      transition(state, { type: "step-errored", ...base(id), error: missingTest }),
+    ).toThrow(/not running its test step/);
   });
 });

@@ -2,7 +2,14 @@ import type { Approval } from "../counters.js";
 import { decide } from "../decide.js";
 import type { Decision } from "../decision.js";
 import { LoopgateError } from "../errors.js";
-import type { AnswerGiven, DecisionRecorded, LoopEvent, StepFinished } from "./loop-event.js";
+import type {
+  AnswerGiven,
+  DecisionRecorded,
+  LoopEvent,
+  StepErrored,
+  StepFinished,
+  StepResumed,
+} from "./loop-event.js";
 import type { LoopTask } from "./loop-plan.js";
 import type { LoopState, TaskState } from "./loop-state.js";
 import type { StepName } from "./step-outcome.js";
@@ -29,6 +36,8 @@ function taskOf(state: LoopState, event: LoopEvent): TaskState {
   const wanted = {
     "step-started": "run-step",
     "step-finished": "run-step",
+    "step-errored": "run-step",
+    "step-resumed": "resume-step",
     "decision-recorded": "record-decision",
     "answer-given": "await-answer",
   }[event.type];
@@ -74,6 +83,36 @@ function onStepFinished(plan: LoopTask, task: TaskState, event: StepFinished): T
   return next === "decide"
     ? decideNow(plan, measured)
     : { ...measured, phase: { name: "running", step: next } };
+}
+
+/**
+ * A step that could not be judged pauses the task. Nothing of the attempt is decided and no
+ * feedback is made: the error is the task file's, not the agent's. What the step spent is real,
+ * so its spend, tokens and time still count.
+ */
+function onStepErrored(task: TaskState, event: StepErrored): TaskState {
+  const error = event.error;
+  const phase = task.phase;
+  if (phase.name !== "running" || phase.step !== error.step) {
+    throw mismatch(event, `the task is not running its ${error.step} step`);
+  }
+  return {
+    ...task,
+    spend: task.spend + error.spend,
+    tokens: task.tokens + error.tokens,
+    elapsedMs: task.elapsedMs + error.durationMs,
+    stepErrors: (task.stepErrors ?? 0) + 1,
+    phase: { name: "step-error", step: error.step, error },
+  };
+}
+
+/** The step that errored is to run again, the attempt otherwise as it was. */
+function onStepResumed(task: TaskState, event: StepResumed): TaskState {
+  const phase = task.phase;
+  if (phase.name !== "step-error" || phase.step !== event.step) {
+    throw mismatch(event, `the task's ${event.step} step did not error`);
+  }
+  return { ...task, phase: { name: "running", step: phase.step } };
 }
 
 /** Where a journaled decision takes the task. */
@@ -167,6 +206,10 @@ function applyToTask(plan: LoopTask, task: TaskState, event: LoopEvent): TaskSta
       return task;
     case "step-finished":
       return onStepFinished(plan, task, event);
+    case "step-errored":
+      return onStepErrored(task, event);
+    case "step-resumed":
+      return onStepResumed(task, event);
     case "decision-recorded":
       return onDecision(plan, task, event);
     case "answer-given":

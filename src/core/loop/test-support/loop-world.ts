@@ -10,6 +10,7 @@ import {
   type LoopTask,
 } from "../loop-plan.js";
 import type { LoopState } from "../loop-state.js";
+import type { StepError } from "../step-error.js";
 import type { StepOutcome } from "../step-outcome.js";
 import { startLoop } from "../start-loop.js";
 import { transition } from "../transition.js";
@@ -63,11 +64,18 @@ export function reviewed(
   return { step: "review", status, feedback, ...measure, spend };
 }
 
+/** A step that could not start: its program is missing. */
+export function stepErrored(step: StepError["step"], message = "program not found"): StepError {
+  return { step, message, output: `${message}\n`, ...measure, exitCode: null };
+}
+
 /** How a simulated world answers the loop's effects. */
 export interface World {
   readonly step: (effect: RunStep) => StepOutcome;
   /** The answer to a pause, or null to leave the run paused. */
   readonly answer: (effect: AwaitAnswer) => Answer | null;
+  /** The step's error instead of its outcome, or null (the default) when it ran. */
+  readonly stepError?: (effect: RunStep) => StepError | null;
 }
 
 /** The event that carries out an effect in a world, or null when the run stays paused or finished. */
@@ -75,8 +83,20 @@ export function eventFor(effect: LoopEffect, world: World): LoopEvent | null {
   switch (effect.kind) {
     case "run-step": {
       const base = { effectId: effect.id, taskId: effect.taskId, iteration: effect.iteration };
-      return { type: "step-finished", ...base, outcome: world.step(effect) };
+      const error = world.stepError?.(effect) ?? null;
+      return error === null
+        ? { type: "step-finished", ...base, outcome: world.step(effect) }
+        : { type: "step-errored", ...base, error };
     }
+    case "resume-step":
+      // The world's task file was fixed: a new session runs the step again.
+      return {
+        type: "step-resumed",
+        effectId: effect.id,
+        taskId: effect.taskId,
+        iteration: effect.iteration,
+        step: effect.step,
+      };
     case "record-decision":
       return {
         type: "decision-recorded",
