@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { userInfo } from "node:os";
 import { LoopgateError } from "../core/errors.js";
 import type { AwaitAnswer } from "../core/loop/loop-effect.js";
@@ -8,7 +7,8 @@ import type { AnswersByTask } from "../wire/answers-file.js";
 import { toWire } from "../wire/codec.js";
 import { answersFrom, firstAnswer, noAnswers, type AnswerSource } from "./answer-source.js";
 import { Interrupted } from "./interrupted.js";
-import { DEFAULT_JOURNAL_PATH, Journal } from "./journal.js";
+import { Journal } from "./journal.js";
+import { locateJournal } from "./journal-location.js";
 import { lineProgress } from "./line-progress.js";
 import { paintFor } from "./paint.js";
 import { silentProgress } from "./progress.js";
@@ -46,14 +46,35 @@ export interface SessionOptions {
   readonly json: boolean;
   /** `painted`: the text carries loopgate's colours, its other parts already printable. */
   readonly stdout: (text: string, painted?: boolean) => void;
+  /** What hints repeat to reach the journal (` --db PATH`, or ""). */
+  readonly hint: string;
+}
+
+/** An open journal and what hints must repeat to reach it again (see `locateJournal`). */
+export interface OpenedJournal {
+  readonly journal: Journal;
+  readonly hint: string;
 }
 
 /**
- * Opens the journal at `--db PATH`, or at `.loopgate/journal.db` in the current directory: to
- * `read` (nothing is created or changed) or to `write` (created when missing).
+ * Opens the journal `locateJournal` finds: to `read` (nothing is created or changed) or to
+ * `write` (created when missing).
  */
+export function openLocatedJournal(
+  db: string | undefined,
+  access: "read" | "write",
+  from: { readonly taskFileDir?: string } = {},
+): OpenedJournal {
+  const location = locateJournal(db, access, from);
+  return {
+    journal: Journal.open(location.path, { readonly: access === "read" }),
+    hint: location.hint,
+  };
+}
+
+/** The journal `openLocatedJournal` opens, for commands that print no hint. */
 export function openJournal(db: string | undefined, access: "read" | "write"): Journal {
-  return Journal.open(resolve(db ?? DEFAULT_JOURNAL_PATH), { readonly: access === "read" });
+  return openLocatedJournal(db, access).journal;
 }
 
 /** The name answers are signed with. */
@@ -84,13 +105,13 @@ ${options === "" ? "" : `\nOptions:\n${options}\n`}`;
 }
 
 /** Every paused task's question, then how to answer them and go on. */
-function pausedHint(runId: number, paused: readonly AwaitAnswer[]): string {
+function pausedHint(runId: number, paused: readonly AwaitAnswer[], db: string): string {
   const tasks = paused.map((effect) => effect.taskId);
   const each = tasks.length === 1 ? (tasks[0] ?? "") : "TASK";
   return `${paused.map((effect) => pausedQuestion(runId, effect)).join("")}
 Answer${tasks.length === 1 ? "" : ` each of ${tasks.join(", ")}`}, then resume:
-  loopgate answer ${each} --option N | --text "…" | --approve | --abort
-  loopgate resume
+  loopgate answer ${each} --option N | --text "…" | --approve | --abort${db}
+  loopgate resume${db}
 `;
 }
 
@@ -104,6 +125,8 @@ export interface SessionFlags {
   readonly concurrency?: number | undefined;
   /** The task file as `run` read it, secrets and all (see `withStepSecrets`). */
   readonly taskDocument?: unknown;
+  /** `run`'s task file directory: a journal is also looked for above it. */
+  readonly taskFileDir?: string | undefined;
 }
 
 /**
@@ -113,11 +136,16 @@ export interface SessionFlags {
 export async function driveSession(
   flags: SessionFlags,
   stdout: (text: string, painted?: boolean) => void,
-  pick: (journal: Journal) => number,
+  pick: (journal: Journal, hint: string) => number,
 ): Promise<number> {
-  const journal = openJournal(flags.db, "write");
+  const { journal, hint } = openLocatedJournal(
+    flags.db,
+    "write",
+    flags.taskFileDir === undefined ? {} : { taskFileDir: flags.taskFileDir },
+  );
   try {
-    return await continueRun(journal, pick(journal), {
+    return await continueRun(journal, pick(journal, hint), {
+      hint,
       ...(flags.answers === undefined ? {} : { answers: flags.answers }),
       ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
       ...(flags.taskDocument === undefined ? {} : { taskDocument: flags.taskDocument }),
@@ -195,6 +223,6 @@ async function continueRun(
     options.stdout(summaryTable(summary, paintFor(process.stdout.isTTY)), true);
   }
   if (paused.length === 0) return EXIT.finished;
-  if (!options.quiet) stderr.write(printable(pausedHint(runId, paused)));
+  if (!options.quiet) stderr.write(printable(pausedHint(runId, paused, options.hint)));
   return EXIT.awaitingAnswer;
 }

@@ -4,7 +4,7 @@ import type { LoopState } from "../../core/loop/loop-state.js";
 import { awaitedAnswers } from "../../core/loop/effects-of.js";
 import { transition } from "../../core/loop/transition.js";
 import { isDamage, loadRun } from "../../runner/load-run.js";
-import { openJournal, whoAmI } from "../../runner/session.js";
+import { openLocatedJournal, whoAmI } from "../../runner/session.js";
 import { runOption } from "../../runner/pick-run.js";
 import type { Journal } from "../../runner/journal.js";
 import type { JournalError } from "../../runner/journal-error.js";
@@ -102,7 +102,8 @@ resume); loopgate resume then carries the run on.
   --note TEXT    a note for --approve or --abort, kept in the journal
   --by NAME      who answers (default: your user name)
   --run ID       the run (default: the latest run where TASK awaits an answer)
-  --db PATH      the journal; default .loopgate/journal.db here
+  --db PATH      the journal (default: LOOPGATE_DB, else the first
+                 .loopgate/journal.db here or above)
 
 On --option and --text, the answer reaches the task's next generate step
 (LOOPGATE_ANSWER_FILE) and the task's caps are re-granted by its on_answer
@@ -135,7 +136,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
     // Redacted before it is journaled: the answer reaches history, export and the next step.
     const answer = redactStrings(answerOf(values));
     const chosen = runOption(values.run);
-    const journal = openJournal(values.db, "write");
+    const { journal, hint } = openLocatedJournal(values.db, "write");
     try {
       const { runId, state, effect } =
         chosen === undefined
@@ -171,7 +172,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
           ? effect.options.find((o) => o.id === answer.option)?.label
           : undefined;
       stdout(
-        `recorded for ${taskId} (run ${runId}): ${answer.kind}${answer.kind === "option" ? ` ${answer.option}${label === undefined ? "" : ` — ${label}`}` : ""}\nnext: loopgate resume${values.db === undefined ? "" : ` --db ${values.db}`}\n`,
+        `recorded for ${taskId} (run ${runId}): ${answer.kind}${answer.kind === "option" ? ` ${answer.option}${label === undefined ? "" : ` — ${label}`}` : ""}\nnext: loopgate resume${hint}\n`,
       );
       return 0;
     } finally {

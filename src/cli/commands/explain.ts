@@ -22,7 +22,8 @@ decision's complete input from the journal.
 
 Options:
   --run ID    the run (default: the latest run that ran TASK)
-  --db PATH   the journal; default .loopgate/journal.db here
+  --db PATH   the journal (default: LOOPGATE_DB, else the first
+              .loopgate/journal.db here or above)
   --json      print JSON
 
 Exit codes: 0 printed, 2 invalid arguments (no such task or decision, no

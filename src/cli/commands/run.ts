@@ -21,7 +21,9 @@ export const SESSION_OPTIONS = {
 } as const;
 
 /** Help lines for the options `run` and `resume` share. */
-export const SESSION_HELP = `  --db PATH       the journal (SQLite); default .loopgate/journal.db here
+export const SESSION_HELP = `  --db PATH       the journal (SQLite); default LOOPGATE_DB, else the first
+                  .loopgate/journal.db here or above (for run, also above
+                  the task file), else a new one here
   --answers FILE  answers given up front, per task, used in order:
                     answers: {task-003: {option: 2}}
   --quiet         no progress on stderr
@@ -104,13 +106,17 @@ ${SESSION_HELP}`,
     decodeTaskFile(document);
     const answers = await givenAnswers(values.answers, flags.maxInputBytes);
     // The journal keeps the task file redacted; this session's steps get it whole.
-    return await driveSession({ ...flags, answers, taskDocument: document }, stdout, (journal) =>
-      journal.createRun(
-        resolve(file),
-        dirname(resolve(file)),
-        redactTaskDocument(document),
-        flags.concurrency,
-      ),
+    const taskFileDir = dirname(resolve(file));
+    return await driveSession(
+      { ...flags, answers, taskDocument: document, taskFileDir },
+      stdout,
+      (journal) =>
+        journal.createRun(
+          resolve(file),
+          taskFileDir,
+          redactTaskDocument(document),
+          flags.concurrency,
+        ),
     );
   },
 };

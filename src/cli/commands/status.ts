@@ -1,7 +1,7 @@
 import { activeTask, awaitedAnswers, effectsOf } from "../../core/loop/effects-of.js";
 import { runSummary } from "../../core/loop/run-summary.js";
 import { readableRuns } from "../../runner/load-run.js";
-import { openJournal } from "../../runner/session.js";
+import { openLocatedJournal } from "../../runner/session.js";
 import { columns } from "../../runner/summary-table.js";
 import { toWire } from "../../wire/codec.js";
 import type { Command } from "../command.js";
@@ -17,7 +17,8 @@ Lists the runs in the journal — finished, awaiting an answer, or unfinished
 paused task asks.
 
 Options:
-  --db PATH   the journal; default .loopgate/journal.db here
+  --db PATH   the journal (default: LOOPGATE_DB, else the first
+              .loopgate/journal.db here or above)
   --json      print JSON
 
 A damaged run is left out and named on stderr; the others are listed.
@@ -32,7 +33,7 @@ out (see loopgate doctor), 1 internal error.
       { db: { type: "string" }, json: { type: "boolean" } },
       0,
     );
-    const journal = openJournal(values.db, "read");
+    const { journal, hint } = openLocatedJournal(values.db, "read");
     try {
       const skipped = new SkippedRuns(stderr);
       const runs = readableRuns(journal, journal.runIds(), skipped.skip).map(({ run, state }) => {
@@ -82,7 +83,7 @@ out (see loopgate doctor), 1 internal error.
           const options = awaiting.options
             .map((option) => `${option.id}. ${option.label}`)
             .join("; ");
-          text += `\nrun ${run.run}: ${awaiting.taskId} awaits an answer after attempt ${awaiting.iteration} (${awaiting.reason})${options === "" ? "" : ` — options: ${options}`}\n  loopgate answer ${awaiting.taskId} --option N | --text "…" | --approve | --abort\n`;
+          text += `\nrun ${run.run}: ${awaiting.taskId} awaits an answer after attempt ${awaiting.iteration} (${awaiting.reason})${options === "" ? "" : ` — options: ${options}`}\n  loopgate answer ${awaiting.taskId} --option N | --text "…" | --approve | --abort${hint}\n`;
         }
       }
       stdout(text);
