@@ -36,7 +36,13 @@ describe("finding the journal (built CLI)", () => {
 
   it("reading commands with no journal above them say so once and create nothing", () => {
     const dir = elsewhere();
-    for (const args of [["status"], ["history"], ["explain", "t"], ["export", "--jsonl"]]) {
+    for (const args of [
+      ["status"],
+      ["history"],
+      ["explain", "t"],
+      ["export", "--jsonl"],
+      ["logs", "t"],
+    ]) {
       const result = cli(args, {}, dir);
       expect(result.status).toBe(2);
       expect(result.stderr).toMatch(

@@ -1,7 +1,9 @@
 import { LoopgateError } from "../core/errors.js";
 import type { Journal } from "./journal.js";
 import type { JournalError } from "./journal-error.js";
-import { loadRun, readableRuns, type LoadedRun } from "./load-run.js";
+import { awaitedAnswers, effectsOf } from "../core/loop/effects-of.js";
+import type { LoopState } from "../core/loop/loop-state.js";
+import { isDamage, loadRun, readableRuns, type LoadedRun } from "./load-run.js";
 import { latestRun, runOption } from "./pick-run.js";
 
 /**
@@ -36,4 +38,55 @@ export function runsFor(
     throw new LoopgateError("INVALID_USAGE", `no ${what} in ${journal.path} (see loopgate status)`);
   }
   return picked;
+}
+
+/**
+ * Where a run stands: over (`finished`, or `cancelled` when a human ended a task of it), waiting
+ * for answers only, or with a task still to move.
+ */
+export type RunStatus = "finished" | "cancelled" | "awaiting-answer" | "unfinished";
+
+/** The run's status; a run with one task paused and another still running is unfinished. */
+export function runStatusOf(state: LoopState): RunStatus {
+  const effects = effectsOf(state);
+  if (effects[0]?.kind === "finish") {
+    const cancelled = state.tasks.some(
+      (task) => task.phase.name === "done" && task.phase.outcome === "cancelled",
+    );
+    return cancelled ? "cancelled" : "finished";
+  }
+  return effects.length > 0 && effects.every((effect) => effect.kind === "await-answer")
+    ? "awaiting-answer"
+    : "unfinished";
+}
+
+/** Whether the run is over: finished or cancelled. */
+export function isOver(state: LoopState): boolean {
+  return effectsOf(state)[0]?.kind === "finish";
+}
+
+/** A run of a task file that is not over. */
+export interface OpenRun {
+  readonly runId: number;
+  readonly status: "awaiting-answer" | "unfinished";
+  /** The tasks paused for an answer in it. */
+  readonly awaiting: readonly string[];
+}
+
+/** The runs of `taskFile` (an absolute path) that are not over, oldest first; damaged ones skipped. */
+export function openRunsOf(journal: Journal, taskFile: string): OpenRun[] {
+  const ids = journal.runIds().filter((id) => {
+    try {
+      return journal.run(id)?.taskFile === taskFile;
+    } catch (error) {
+      if (isDamage(error)) return false;
+      throw error;
+    }
+  });
+  return readableRuns(journal, ids, () => undefined).flatMap(({ run, state }) => {
+    const status = runStatusOf(state);
+    return status === "finished" || status === "cancelled"
+      ? []
+      : [{ runId: run.id, status, awaiting: awaitedAnswers(state).map((effect) => effect.taskId) }];
+  });
 }

@@ -92,6 +92,11 @@ export function eventLine(event: LoopEvent, state: LoopState, paint: Paint): str
       const by = answer.by === undefined ? "" : ` (by ${answer.by})`;
       return `${head} answered: ${printable(`${said}${by}`)}`;
     }
+    case "task-cancelled": {
+      const why = event.reason === undefined ? "" : ` — ${event.reason}`;
+      const by = event.by === undefined ? "" : ` (by ${event.by})`;
+      return `${head} ${paint.bold("cancelled")}${printable(`${by}${why}`)}`;
+    }
   }
 }
 

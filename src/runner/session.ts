@@ -8,6 +8,8 @@ import { toWire } from "../wire/codec.js";
 import { answersFrom, firstAnswer, noAnswers, type AnswerSource } from "./answer-source.js";
 import { Interrupted } from "./interrupted.js";
 import { Journal } from "./journal.js";
+import { JournalError } from "./journal-error.js";
+import { journalFileExists } from "./journal-file.js";
 import { locateJournal } from "./journal-location.js";
 import { lineProgress } from "./line-progress.js";
 import { paintFor } from "./paint.js";
@@ -63,9 +65,15 @@ export interface OpenedJournal {
 export function openLocatedJournal(
   db: string | undefined,
   access: "read" | "write",
-  from: { readonly taskFileDir?: string } = {},
+  from: { readonly taskFileDir?: string; readonly mustExist?: boolean } = {},
 ): OpenedJournal {
-  const location = locateJournal(db, access, from);
+  const location = locateJournal(db, from.mustExist === true ? "read" : access, from);
+  if (from.mustExist === true && !journalFileExists(location.path)) {
+    throw new JournalError(
+      "JOURNAL_MISSING",
+      `no journal at ${location.path} (loopgate run makes one)`,
+    );
+  }
   return {
     journal: Journal.open(location.path, { readonly: access === "read" }),
     hint: location.hint,
@@ -127,6 +135,13 @@ export interface SessionFlags {
   readonly taskDocument?: unknown;
   /** `run`'s task file directory: a journal is also looked for above it. */
   readonly taskFileDir?: string | undefined;
+  /** The journal must be there already (`resume`): none is created. */
+  readonly mustExist?: boolean;
+}
+
+/** What `pick` returns when the run has nothing to do: the message saying so (exit 0). */
+export interface NothingToDo {
+  readonly nothing: string;
 }
 
 /**
@@ -136,15 +151,19 @@ export interface SessionFlags {
 export async function driveSession(
   flags: SessionFlags,
   stdout: (text: string, painted?: boolean) => void,
-  pick: (journal: Journal, hint: string) => number,
+  pick: (journal: Journal, hint: string) => number | NothingToDo,
 ): Promise<number> {
-  const { journal, hint } = openLocatedJournal(
-    flags.db,
-    "write",
-    flags.taskFileDir === undefined ? {} : { taskFileDir: flags.taskFileDir },
-  );
+  const { journal, hint } = openLocatedJournal(flags.db, "write", {
+    ...(flags.taskFileDir === undefined ? {} : { taskFileDir: flags.taskFileDir }),
+    mustExist: flags.mustExist === true,
+  });
   try {
-    return await continueRun(journal, pick(journal, hint), {
+    const picked = pick(journal, hint);
+    if (typeof picked !== "number") {
+      stdout(picked.nothing);
+      return EXIT.finished;
+    }
+    return await continueRun(journal, picked, {
       hint,
       ...(flags.answers === undefined ? {} : { answers: flags.answers }),
       ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),

@@ -53,7 +53,7 @@ export interface DriveResult {
  * one was cut off and killed before. A journaled pid is killed only while it is still that step
  * (killOrphanedStep checks), never because the number came round again.
  */
-function killOrphans(entries: readonly JournalEntry[]): void {
+export function killOrphans(entries: readonly JournalEntry[]): void {
   const latestStart = new Map<string, JournalEntry>();
   for (const entry of entries) {
     const event = entry.event;

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import type { Answer } from "../core/loop/answer.js";
 import { decodeDocument, withKey } from "./decode-document.js";
 import { integerAtLeast, list, mapping, name, text } from "./fields.js";
+import { closestKey } from "./closest-key.js";
 import { InputError } from "./input-error.js";
 import { redactStrings } from "../core/redaction/redact-strings.js";
 
@@ -77,4 +78,36 @@ export function decodeAnswersFile(document: unknown): AnswersByTask {
     );
   }
   return byTask;
+}
+
+/**
+ * Refuses answers for a task the run does not have: a misspelled id would otherwise be ignored
+ * and its task left paused.
+ */
+export function checkAnswerTasks(answers: AnswersByTask, taskIds: readonly string[]): void {
+  for (const taskId of answers.keys()) {
+    if (taskIds.includes(taskId)) continue;
+    const near = closestKey(taskId, taskIds);
+    throw new InputError(
+      withKey("answers", taskId),
+      `no task ${JSON.stringify(taskId)} in the run${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`}; its tasks are ${taskIds.join(", ")}`,
+    );
+  }
+}
+
+/**
+ * Refuses an answers-file option the question does not offer, naming the task, the option and
+ * the options there are, before it reaches the journal.
+ */
+export function checkAnswerOption(
+  answer: Answer,
+  taskId: string,
+  offered: readonly { readonly id: number; readonly label: string }[],
+): void {
+  if (answer.kind !== "option" || offered.some((option) => option.id === answer.option)) return;
+  const list = offered.map((option) => `${option.id}. ${option.label}`).join("; ");
+  throw new InputError(
+    withKey("answers", taskId),
+    `option ${answer.option} is not one of the question's options (${list === "" ? "it has none: give text" : list})`,
+  );
 }

@@ -1,6 +1,8 @@
 import { dirname, resolve } from "node:path";
 import { driveSession, type GivenAnswers, type SessionFlags } from "../../runner/session.js";
-import { decodeAnswersFile } from "../../wire/answers-file.js";
+import { checkAnswerTasks, decodeAnswersFile } from "../../wire/answers-file.js";
+import { openRunsOf } from "../../runner/find-runs.js";
+import type { Journal } from "../../runner/journal.js";
 import { decodeTaskFile } from "../../wire/task-file.js";
 import { parseText } from "../../wire/parse-text.js";
 import { redactTaskDocument } from "../../wire/redact-task-document.js";
@@ -78,6 +80,23 @@ export async function givenAnswers(
   return { byTask: decodeAnswersFile(parseText(input.text, input.source)), source: input.source };
 }
 
+/**
+ * Refuses a second run of a task file whose earlier run is paused or unfinished: starting over
+ * would silently begin at attempt 1 beside it. The message says how to carry the old one on.
+ */
+function refuseOpenRun(journal: Journal, taskFile: string, hint: string): void {
+  const open = openRunsOf(journal, taskFile).at(-1);
+  if (open === undefined) return;
+  const paused = open.awaiting;
+  const how =
+    paused.length > 0
+      ? `answer ${paused.join(", ")} (loopgate answer ${paused[0] ?? ""} --option N | --text "…" | --approve | --abort${hint}), then loopgate resume --run ${open.runId}${hint}`
+      : `carry it on with loopgate resume --run ${open.runId}${hint}`;
+  throw new UsageError(
+    `run: run ${open.runId} of ${taskFile} is ${paused.length > 0 ? `awaiting an answer (${paused.join(", ")})` : "unfinished"}: ${how}; or end it with loopgate cancel ${open.runId}${hint}; --new starts another run anyway`,
+  );
+}
+
 /** `loopgate run`: the loop over a task file, journaled in SQLite. */
 export const runCommand: Command = {
   help: `Usage: loopgate run TASKS_FILE [--concurrency N] [--db PATH] [--answers FILE]
@@ -94,29 +113,44 @@ Options:
                   task's own steps stay in order, tasks start in file order as
                   places free up, a paused task keeps its place. Recorded with
                   the run: loopgate resume keeps it
+  --new           start a new run even though an earlier run of this task
+                  file is paused or unfinished (refused otherwise, exit 2)
 ${SESSION_HELP}`,
   async run({ args, stdout }) {
-    const { values, positionals } = parseOptions("run", args, SESSION_OPTIONS, 1);
+    const { values, positionals } = parseOptions(
+      "run",
+      args,
+      { ...SESSION_OPTIONS, new: { type: "boolean" } },
+      1,
+    );
     const file = positionals[0];
     if (file === undefined)
       throw new UsageError("run: missing TASKS_FILE (see loopgate run --help)");
     const flags = sessionFlags("run", values);
     const input = await readInput(file, flags.maxInputBytes);
     const document = parseText(input.text, input.source);
-    decodeTaskFile(document);
+    const decoded = decodeTaskFile(document);
     const answers = await givenAnswers(values.answers, flags.maxInputBytes);
+    if (answers !== undefined) {
+      checkAnswerTasks(
+        answers.byTask,
+        decoded.tasks.map((task) => task.id),
+      );
+    }
     // The journal keeps the task file redacted; this session's steps get it whole.
     const taskFileDir = dirname(resolve(file));
     return await driveSession(
       { ...flags, answers, taskDocument: document, taskFileDir },
       stdout,
-      (journal) =>
-        journal.createRun(
+      (journal, hint) => {
+        if (values.new !== true) refuseOpenRun(journal, resolve(file), hint);
+        return journal.createRun(
           resolve(file),
           taskFileDir,
           redactTaskDocument(document),
           flags.concurrency,
-        ),
+        );
+      },
     );
   },
 };

@@ -1,4 +1,5 @@
-import { activeTask, awaitedAnswers, effectsOf } from "../../core/loop/effects-of.js";
+import { activeTask, awaitedAnswers } from "../../core/loop/effects-of.js";
+import { runStatusOf } from "../../runner/find-runs.js";
 import { runSummary } from "../../core/loop/run-summary.js";
 import { readableRuns } from "../../runner/load-run.js";
 import { openLocatedJournal } from "../../runner/session.js";
@@ -37,20 +38,13 @@ out (see loopgate doctor), 1 internal error.
     try {
       const skipped = new SkippedRuns(stderr);
       const runs = readableRuns(journal, journal.runIds(), skipped.skip).map(({ run, state }) => {
-        const effects = effectsOf(state);
         const awaited = awaitedAnswers(state).map((effect) => ({
           taskId: effect.taskId,
           iteration: effect.iteration,
           reason: effect.decision.reason,
           options: effect.options,
         }));
-        // A run with one task paused and another still running is unfinished, not waiting.
-        const status =
-          effects[0]?.kind === "finish"
-            ? "finished"
-            : effects.length > 0 && effects.every((effect) => effect.kind === "await-answer")
-              ? "awaiting-answer"
-              : "unfinished";
+        const status = runStatusOf(state);
         return {
           run: run.id,
           startedAt: run.createdAt,

@@ -24,7 +24,11 @@ export type TaskPhase =
       readonly options: readonly QuestionOption[];
     }
   /** Finished for good. */
-  | { readonly name: "done"; readonly outcome: "proceeded" | "aborted"; readonly reason: string };
+  | {
+      readonly name: "done";
+      readonly outcome: "proceeded" | "aborted" | "cancelled";
+      readonly reason: string;
+    };
 
 /** The step outcomes collected so far for the attempt in progress. */
 export interface CurrentAttempt {

@@ -1,7 +1,9 @@
 import type { LoopState } from "./loop-state.js";
+import { CANCELLED } from "./cancel.js";
 
 /** Where a task stands, in the final table's words. */
-export type TaskOutcome = "proceeded" | "aborted" | "awaiting-answer" | "running" | "pending";
+export type TaskOutcome =
+  "proceeded" | "aborted" | "cancelled" | "awaiting-answer" | "running" | "pending";
 
 /** One row of a run's summary. */
 export interface TaskSummary {
@@ -33,7 +35,7 @@ export function runSummary(state: LoopState): TaskSummary[] {
       iterations: task.iteration,
       spend: task.spend,
       tokens: task.tokens,
-      reason: task.lastDecision?.reason ?? null,
+      reason: outcome === "cancelled" ? CANCELLED : (task.lastDecision?.reason ?? null),
     };
   });
 }

@@ -10,6 +10,7 @@ import { decideInputOf } from "./decide-input-of.js";
 import { effectsOf, nextEffect } from "./effects-of.js";
 import type { LoopEffect } from "./loop-effect.js";
 import { answerOptions } from "./question-options.js";
+import { cancelledTask } from "./cancel.js";
 import { nextAttempt, started } from "./task-moves.js";
 
 /** An event that does not carry out what the state waits for: a corrupt or foreign journal. */
@@ -31,12 +32,15 @@ function taskOf(state: LoopState, event: LoopEvent): TaskState {
     "step-finished": "run-step",
     "decision-recorded": "record-decision",
     "answer-given": "await-answer",
+    // Ends the task whatever it waits for.
+    "task-cancelled": undefined,
   }[event.type];
   const task = state.tasks.find((candidate) => candidate.id === event.taskId);
   if (task === undefined) throw mismatch(event, "unknown task");
   const effect = nextEffect(state, task);
   if (effect?.id !== event.effectId) throw mismatch(event, "no such pending effect");
-  if (effect.kind !== wanted) throw mismatch(event, `the pending effect is ${effect.kind}`);
+  if (wanted !== undefined && effect.kind !== wanted)
+    throw mismatch(event, `the pending effect is ${effect.kind}`);
   return task;
 }
 
@@ -171,6 +175,8 @@ function applyToTask(plan: LoopTask, task: TaskState, event: LoopEvent): TaskSta
       return onDecision(plan, task, event);
     case "answer-given":
       return onAnswer(plan, task, event);
+    case "task-cancelled":
+      return cancelledTask(task);
   }
 }
 
