@@ -1,6 +1,7 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { stringify } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cli, requireBuild, startCli } from "../runner/test-support/built-cli.js";
 import { fixtureProject } from "../runner/test-support/fixture-project.js";
@@ -188,5 +189,86 @@ describe("loopgate logs (built CLI)", () => {
       /^error: logs: STEP expects one of generate, test, review, got "lint"\n$/,
     );
     expectBadInput(cli(["logs", "nope"], {}, fixture.dir), /^error: no task "nope" in /);
+  });
+});
+
+describe("control at answer time (built CLI)", () => {
+  /** A task whose every attempt costs 0.25 and fails, capped at a budget of 0.5. */
+  function budgetProject() {
+    const fixture = fixtureProject();
+    fixture.write(
+      "loopgate.yaml",
+      stringify({
+        iteration_control: { max_iterations: 10 },
+        stop_conditions: { budget_cap: 0.5 },
+        steps: {
+          generate: {
+            command: `echo "$LOOPGATE_ITERATION" >> '${fixture.dir}/attempts.log'; echo '{"spend": 0.25}' >> "$LOOPGATE_REPORT_FILE"`,
+          },
+          test: { command: "echo 'FAIL: still broken'; exit 1" },
+        },
+        tasks: [{ id: "t", prompt: "p" }],
+      }),
+    );
+    const attempts = () =>
+      readFileSync(join(fixture.dir, "attempts.log"), "utf8").trim().split("\n").length;
+    return { fixture, attempts };
+  }
+
+  it("the raise-the-budget option grants what the attempts it buys are expected to cost", () => {
+    const { fixture, attempts } = budgetProject();
+    const run = cli(["run", fixture.taskFile], {}, fixture.dir);
+    expect(run.status).toBe(3);
+    expect(attempts()).toBe(2);
+    // Mean attempt cost 0.25 × the 2 attempts on_answer grants by default.
+    expect(run.stderr).toContain(
+      "1. Continue with guidance (raise the budget) [adds 0.5 to the budget for 2 more attempts]",
+    );
+    const answer = cli(["answer", "t", "--option", "1"], {}, fixture.dir);
+    expect(answer.stdout).toMatch(/: option 1 — .*; grants 2 more attempts, 0\.5 more budget\n/);
+    expect(cli(["resume", "--quiet"], {}, fixture.dir).status).toBe(3);
+    // Both granted attempts ran: the budget did not stop the first of them.
+    expect(attempts()).toBe(4);
+    const explain = cli(["explain", "t"], {}, fixture.dir);
+    expect(explain.stdout).toContain("spend 1 of budget_cap 1");
+  });
+
+  it("answer --extra-budget and --extra-iterations grant exactly that, journaled and shown", () => {
+    const { fixture, attempts } = budgetProject();
+    expect(cli(["run", fixture.taskFile, "--quiet"], {}, fixture.dir).status).toBe(3);
+    const answer = cli(
+      ["answer", "t", "--text", "try harder", "--extra-budget", "0.75", "--extra-iterations", "3"],
+      {},
+      fixture.dir,
+    );
+    expect(answer.stdout).toContain("grants 3 more attempts, 0.75 more budget");
+    expect(cli(["resume", "--quiet"], {}, fixture.dir).status).toBe(3);
+    expect(attempts()).toBe(5);
+    const history = cli(["history", "t"], {}, fixture.dir);
+    expect(history.stdout).toMatch(
+      /answered: guidance: try harder \[\+3 attempts, \+0\.75 budget\]/,
+    );
+    const exported = cli(["export", "--jsonl"], {}, fixture.dir).stdout;
+    expect(exported).toContain('"extra_budget":0.75');
+    expect(exported).toContain('"extra_iterations":3');
+    const explain = cli(["explain", "t"], {}, fixture.dir);
+    expect(explain.stdout).toContain("spend 1.25 of budget_cap 1.25");
+  });
+
+  it("refuses extra room that is not a number, or with an answer that does not continue", () => {
+    const { fixture } = budgetProject();
+    expect(cli(["run", fixture.taskFile, "--quiet"], {}, fixture.dir).status).toBe(3);
+    expectBadInput(
+      cli(["answer", "t", "--option", "1", "--extra-budget", "lots"], {}, fixture.dir),
+      /^error: answer: --extra-budget expects an amount \(0 or more, like 2\.5\), got "lots"\n$/,
+    );
+    expectBadInput(
+      cli(["answer", "t", "--option", "1", "--extra-iterations", "0"], {}, fixture.dir),
+      /--extra-iterations expects a whole number of attempts \(1 or more\), got "0"/,
+    );
+    expectBadInput(
+      cli(["answer", "t", "--abort", "--extra-budget", "1"], {}, fixture.dir),
+      /go with --option or --text/,
+    );
   });
 });

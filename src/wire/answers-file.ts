@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { Answer } from "../core/loop/answer.js";
 import { decodeDocument, withKey } from "./decode-document.js";
-import { integerAtLeast, list, mapping, name, text } from "./fields.js";
+import { integerAtLeast, list, mapping, name, numberAtLeast, text } from "./fields.js";
 import { closestKey } from "./closest-key.js";
 import { InputError } from "./input-error.js";
 import { redactStrings } from "../core/redaction/redact-strings.js";
@@ -14,6 +14,8 @@ const answerEntry = mapping(
     abort: v.optional(v.literal(true, "expected true")),
     note: v.optional(text),
     by: v.optional(name),
+    extra_budget: v.optional(numberAtLeast(0)),
+    extra_iterations: v.optional(integerAtLeast(1)),
   },
   "expected a mapping with one of option, text, approve, abort",
 );
@@ -36,6 +38,8 @@ interface AnswerEntry {
   readonly abort?: true;
   readonly note?: string;
   readonly by?: string;
+  readonly extra_budget?: number;
+  readonly extra_iterations?: number;
 }
 
 /** One answer entry as the core's answer; exactly one of option, text, approve, abort. */
@@ -51,8 +55,15 @@ export function answerOf(entry: AnswerEntry, path: string): Answer {
   }
   const by = entry.by === undefined ? {} : { by: entry.by };
   const note = entry.note === undefined ? {} : { note: entry.note };
-  if (entry.option !== undefined) return { kind: "option", option: entry.option, ...by };
-  if (entry.text !== undefined) return { kind: "text", text: entry.text, ...by };
+  const extra = {
+    ...(entry.extra_iterations === undefined ? {} : { extraIterations: entry.extra_iterations }),
+    ...(entry.extra_budget === undefined ? {} : { extraBudget: entry.extra_budget }),
+  };
+  if (Object.keys(extra).length > 0 && entry.option === undefined && entry.text === undefined) {
+    throw new InputError(path, "extra_budget and extra_iterations go with option or text");
+  }
+  if (entry.option !== undefined) return { kind: "option", option: entry.option, ...extra, ...by };
+  if (entry.text !== undefined) return { kind: "text", text: entry.text, ...extra, ...by };
   return { kind: entry.approve === true ? "approve" : "abort", ...note, ...by };
 }
 

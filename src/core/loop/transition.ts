@@ -11,6 +11,7 @@ import { effectsOf, nextEffect } from "./effects-of.js";
 import type { LoopEffect } from "./loop-effect.js";
 import { answerOptions } from "./question-options.js";
 import { cancelledTask } from "./cancel.js";
+import { addGrant, answerGrant, grantBasis, withBudgetGrant } from "./answer-grant.js";
 import { nextAttempt, started } from "./task-moves.js";
 
 /** An event that does not carry out what the state waits for: a corrupt or foreign journal. */
@@ -109,7 +110,10 @@ function onDecision(plan: LoopTask, task: TaskState, event: DecisionRecorded): T
         phase: {
           name: "awaiting-answer",
           decision,
-          options: answerOptions(decision.question, decision.options),
+          options: withBudgetGrant(
+            answerOptions(decision.question, decision.options),
+            grantBasis(plan, task, decision.reason),
+          ),
         },
       };
   }
@@ -141,7 +145,6 @@ function onAnswer(plan: LoopTask, task: TaskState, event: AnswerGiven): TaskStat
     });
   }
   const decision = phase.decision;
-  const policy = plan.onAnswer;
   return nextAttempt(answered, task.iteration + 1, {
     // The old feedback predates the attempt that escalated; the answer says what to do now.
     feedback: null,
@@ -154,11 +157,7 @@ function onAnswer(plan: LoopTask, task: TaskState, event: AnswerGiven): TaskStat
       ...(option?.guidance === undefined ? {} : { guidance: option.guidance }),
       ...(decision.action === "escalate" ? { context: decision.context } : {}),
     },
-    grant: {
-      iterations: task.grant.iterations + policy.extraIterations,
-      budget: task.grant.budget + policy.extraBudget,
-      timeMs: task.grant.timeMs + policy.extraTimeMs,
-    },
+    grant: addGrant(task.grant, answerGrant(grantBasis(plan, task, decision.reason), answer)),
   });
 }
 
