@@ -19,7 +19,10 @@ import { UsageError } from "../usage-error.js";
 function extraRoomOf(values: { "extra-budget"?: string; "extra-iterations"?: string }): ExtraRoom {
   const budget = values["extra-budget"];
   const iterations = values["extra-iterations"];
-  if (budget !== undefined && !(/^\d+(?:\.\d+)?$/.test(budget) && Number.isFinite(Number(budget)))) {
+  if (
+    budget !== undefined &&
+    !(/^\d+(?:\.\d+)?$/.test(budget) && Number.isFinite(Number(budget)))
+  ) {
     throw new UsageError(
       `answer: --extra-budget expects an amount (0 or more, like 2.5), got ${JSON.stringify(budget)}`,
     );
