@@ -113,6 +113,9 @@ describe("loopgate cancel (built CLI)", () => {
     const status = cli(["status"], {}, fixture.dir);
     expect(status.stdout).toMatch(/^1 .* cancelled +a:cancelled b:cancelled /m);
     expect(status.stdout).not.toContain("awaits an answer");
+    expect(cli(["explain", "a"], {}, fixture.dir).stdout).toMatch(
+      /\nThen:\n {2}cancelled by ana — wrong approach\n$/,
+    );
     const history = cli(["history", "a"], {}, fixture.dir);
     expect(history.stdout).toMatch(/ a #3\/3 cancelled \(by ana\) — wrong approach\n/);
     const resume = cli(["resume"], {}, fixture.dir);
@@ -231,6 +234,9 @@ describe("control at answer time (built CLI)", () => {
     expect(attempts()).toBe(4);
     const explain = cli(["explain", "t"], {}, fixture.dir);
     expect(explain.stdout).toContain("spend 1 of budget_cap 1");
+    expect(cli(["explain", "t", "2"], {}, fixture.dir).stdout).toMatch(
+      /\nThen:\n {2}answered option 1 by .*: granted 2 more attempts, 0\.5 more budget \(on_answer default\)\n$/,
+    );
   });
 
   it("answer --extra-budget and --extra-iterations grant exactly that, journaled and shown", () => {
@@ -253,6 +259,10 @@ describe("control at answer time (built CLI)", () => {
     expect(exported).toContain('"extra_iterations":3');
     const explain = cli(["explain", "t"], {}, fixture.dir);
     expect(explain.stdout).toContain("spend 1.25 of budget_cap 1.25");
+    const paused = cli(["explain", "t", "2"], {}, fixture.dir);
+    expect(paused.stdout).toMatch(
+      /\nThen:\n {2}answered text by .*: granted 3 more attempts, 0\.75 more budget \(as the answer asked\)\n$/,
+    );
   });
 
   it("refuses extra room that is not a number, or with an answer that does not continue", () => {
