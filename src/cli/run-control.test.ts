@@ -282,3 +282,36 @@ describe("control at answer time (built CLI)", () => {
     );
   });
 });
+
+describe("resume --task-file (built CLI)", () => {
+  it("carries a run stuck on a bad step on with the fixed steps; other changes are refused", () => {
+    const fixture = fixtureProject();
+    const document = (report: string, maxIterations = 3) =>
+      stringify({
+        iteration_control: { max_iterations: maxIterations },
+        steps: {
+          generate: { command: `echo '${report}' >> "$LOOPGATE_REPORT_FILE"` },
+          test: { command: "true" },
+        },
+        tasks: [{ id: "t", prompt: "p" }],
+      });
+    fixture.write("loopgate.yaml", document('{"cost": 0.5}'));
+    const run = cli(["run", fixture.taskFile, "--quiet"], {}, fixture.dir);
+    expect(run.status).toBe(2);
+    fixture.write("loopgate.yaml", document('{"spend": 0.5}'));
+    // The run's own steps are journaled: a plain resume fails the same way.
+    expect(cli(["resume", "--quiet"], {}, fixture.dir).status).toBe(2);
+    const bigger = fixture.write("bigger.yaml", document('{"spend": 0.5}', 9));
+    expectBadInput(
+      cli(["resume", "--quiet", "--task-file", bigger], {}, fixture.dir),
+      /^error: resume: .*bigger\.yaml changes more than the steps of run 1 .*--new\n$/,
+    );
+    const fixed = cli(["resume", "--json", "--task-file", fixture.taskFile], {}, fixture.dir);
+    expect(fixed.stderr).toContain("run 1 now uses the steps of");
+    expect(fixed.status).toBe(0);
+    const summary = JSON.parse(fixed.stdout) as { tasks: { outcome: string; spend: number }[] };
+    expect(summary.tasks).toMatchObject([{ outcome: "proceeded", spend: 0.5 }]);
+    // Journaled: a later resume reads the fixed steps without being told.
+    expect(cli(["resume"], {}, fixture.dir).stdout).toContain("nothing to resume");
+  });
+});
