@@ -34,7 +34,7 @@ describe("finding the journal (built CLI)", () => {
     expect(existsSync(join(deep, ".loopgate"))).toBe(false);
   });
 
-  it("reading commands with no journal above them say so once and create nothing", () => {
+  it("commands but run, with no journal above them, say so once and create nothing", () => {
     const dir = elsewhere();
     for (const args of [
       ["status"],
@@ -42,6 +42,9 @@ describe("finding the journal (built CLI)", () => {
       ["explain", "t"],
       ["export", "--jsonl"],
       ["logs", "t"],
+      ["resume"],
+      ["answer", "t", "--abort"],
+      ["cancel"],
     ]) {
       const result = cli(args, {}, dir);
       expect(result.status).toBe(2);

@@ -190,7 +190,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
     // Redacted before it is journaled: the answer reaches history, export and the next step.
     const answer = redactStrings(answerOf(values));
     const chosen = runOption(values.run);
-    const { journal, hint } = openLocatedJournal(values.db, "write");
+    const { journal, hint } = openLocatedJournal(values.db, "write", { mustExist: true });
     try {
       const { runId, state, effect } =
         chosen === undefined
