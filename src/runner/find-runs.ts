@@ -73,20 +73,24 @@ export interface OpenRun {
   readonly awaiting: readonly string[];
 }
 
-/** The runs of `taskFile` (an absolute path) that are not over, oldest first; damaged ones skipped. */
-export function openRunsOf(journal: Journal, taskFile: string): OpenRun[] {
-  const ids = journal.runIds().filter((id) => {
+/**
+ * The latest run of `taskFile` (an absolute path) when it is not over; damaged runs are passed
+ * over. Only the latest is read, so a journal of many runs starts the next one as fast.
+ */
+export function openRunOf(journal: Journal, taskFile: string): OpenRun | undefined {
+  for (const id of journal.runIds().reverse()) {
+    let loaded: LoadedRun;
     try {
-      return journal.run(id)?.taskFile === taskFile;
+      if (journal.run(id)?.taskFile !== taskFile) continue;
+      loaded = loadRun(journal, id);
     } catch (error) {
-      if (isDamage(error)) return false;
+      if (isDamage(error)) continue;
       throw error;
     }
-  });
-  return readableRuns(journal, ids, () => undefined).flatMap(({ run, state }) => {
-    const status = runStatusOf(state);
-    return status === "finished" || status === "cancelled"
-      ? []
-      : [{ runId: run.id, status, awaiting: awaitedAnswers(state).map((effect) => effect.taskId) }];
-  });
+    const status = runStatusOf(loaded.state);
+    if (status === "finished" || status === "cancelled") return undefined;
+    const awaiting = awaitedAnswers(loaded.state).map((effect) => effect.taskId);
+    return { runId: id, status, awaiting };
+  }
+  return undefined;
 }

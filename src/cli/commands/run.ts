@@ -1,7 +1,7 @@
 import { dirname, resolve } from "node:path";
 import { driveSession, type GivenAnswers, type SessionFlags } from "../../runner/session.js";
 import { checkAnswerTasks, decodeAnswersFile } from "../../wire/answers-file.js";
-import { openRunsOf } from "../../runner/find-runs.js";
+import { openRunOf } from "../../runner/find-runs.js";
 import type { Journal } from "../../runner/journal.js";
 import { decodeTaskFile } from "../../wire/task-file.js";
 import { parseText } from "../../wire/parse-text.js";
@@ -81,11 +81,11 @@ export async function givenAnswers(
 }
 
 /**
- * Refuses a second run of a task file whose earlier run is paused or unfinished: starting over
+ * Refuses a second run of a task file whose latest run is paused or unfinished: starting over
  * would silently begin at attempt 1 beside it. The message says how to carry the old one on.
  */
 function refuseOpenRun(journal: Journal, taskFile: string, hint: string): void {
-  const open = openRunsOf(journal, taskFile).at(-1);
+  const open = openRunOf(journal, taskFile);
   if (open === undefined) return;
   const paused = open.awaiting;
   const how =
