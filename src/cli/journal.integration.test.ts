@@ -100,7 +100,11 @@ describe("a journal that is not loopgate's (built CLI)", () => {
         /^error: no journal at .*nothing\/journal\.db/,
       );
       // Nor the default one, .loopgate/journal.db in the current directory.
-      expectRefused(cli(args, {}, fixture.dir), 2, /no journal at .*\.loopgate\/journal\.db/);
+      expectRefused(
+        cli(args, {}, fixture.dir),
+        2,
+        /no journal found: no \.loopgate\/journal\.db in /,
+      );
     }
     expect(existsSync(join(fixture.dir, "nothing"))).toBe(false);
     expect(existsSync(join(fixture.dir, ".loopgate"))).toBe(false);

@@ -32,6 +32,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "carry a paused or interrupted run on from its journal",
     load: async () => (await import("./commands/resume.js")).resumeCommand,
   },
+  cancel: {
+    summary: "end a run or a task for good, with a journaled reason",
+    load: async () => (await import("./commands/cancel.js")).cancelCommand,
+  },
   status: {
     summary: "runs in the journal and the tasks awaiting an answer",
     load: async () => (await import("./commands/status.js")).statusCommand,
@@ -47,6 +51,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
   explain: {
     summary: "why a decision was taken: each condition evaluated with its values",
     load: async () => (await import("./commands/explain.js")).explainCommand,
+  },
+  logs: {
+    summary: "what a task's step printed, as the journal captured it",
+    load: async () => (await import("./commands/logs.js")).logsCommand,
   },
   export: {
     summary: "every journaled event as JSON lines",

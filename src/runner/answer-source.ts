@@ -1,7 +1,7 @@
 import type { Answer } from "../core/loop/answer.js";
 import type { AwaitAnswer } from "../core/loop/loop-effect.js";
 import type { TaskState } from "../core/loop/loop-state.js";
-import type { AnswersByTask } from "../wire/answers-file.js";
+import { checkAnswerOption, type AnswersByTask } from "../wire/answers-file.js";
 
 /** An answer and where it came from (`answers.yaml`, `terminal`), for the journal. */
 export interface SourcedAnswer {
@@ -24,9 +24,11 @@ export type AnswerSource = (
  * journal already holds keeps that true across resumes.
  */
 export function answersFrom(answers: AnswersByTask, source: string): AnswerSource {
-  return async (_effect, task) => {
+  return async (effect, task) => {
     const answer = answers.get(task.id)?.[task.answers];
-    return answer === undefined ? null : { answer, source };
+    if (answer === undefined) return null;
+    checkAnswerOption(answer, task.id, effect.options);
+    return { answer, source };
   };
 }
 

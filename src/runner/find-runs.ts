@@ -1,7 +1,9 @@
 import { LoopgateError } from "../core/errors.js";
 import type { Journal } from "./journal.js";
 import type { JournalError } from "./journal-error.js";
-import { loadRun, readableRuns, type LoadedRun } from "./load-run.js";
+import { awaitedAnswers, effectsOf } from "../core/loop/effects-of.js";
+import type { LoopState } from "../core/loop/loop-state.js";
+import { isDamage, loadRun, readableRuns, type LoadedRun } from "./load-run.js";
 import { latestRun, runOption } from "./pick-run.js";
 
 /**
@@ -36,4 +38,63 @@ export function runsFor(
     throw new LoopgateError("INVALID_USAGE", `no ${what} in ${journal.path} (see loopgate status)`);
   }
   return picked;
+}
+
+/**
+ * Where a run stands: over (`finished`, or `cancelled` when a human ended a task of it), waiting
+ * for answers only, or with a task still to move.
+ */
+export type RunStatus = "finished" | "cancelled" | "awaiting-answer" | "step-error" | "unfinished";
+
+/** The run's status; a run with one task paused and another still running is unfinished. */
+export function runStatusOf(state: LoopState): RunStatus {
+  const effects = effectsOf(state);
+  if (effects[0]?.kind === "finish") {
+    const cancelled = state.tasks.some(
+      (task) => task.phase.name === "done" && task.phase.outcome === "cancelled",
+    );
+    return cancelled ? "cancelled" : "finished";
+  }
+  const paused =
+    effects.length > 0 &&
+    effects.every((effect) => effect.kind === "await-answer" || effect.kind === "resume-step");
+  if (!paused) return "unfinished";
+  return effects.some((effect) => effect.kind === "await-answer")
+    ? "awaiting-answer"
+    : "step-error";
+}
+
+/** Whether the run is over: finished or cancelled. */
+export function isOver(state: LoopState): boolean {
+  return effectsOf(state)[0]?.kind === "finish";
+}
+
+/** A run of a task file that is not over. */
+export interface OpenRun {
+  readonly runId: number;
+  readonly status: "awaiting-answer" | "step-error" | "unfinished";
+  /** The tasks paused for an answer in it. */
+  readonly awaiting: readonly string[];
+}
+
+/**
+ * The latest run of `taskFile` (an absolute path) when it is not over; damaged runs are passed
+ * over. Only the latest is read, so a journal of many runs starts the next one as fast.
+ */
+export function openRunOf(journal: Journal, taskFile: string): OpenRun | undefined {
+  for (const id of journal.runIds().reverse()) {
+    let loaded: LoadedRun;
+    try {
+      if (journal.run(id)?.taskFile !== taskFile) continue;
+      loaded = loadRun(journal, id);
+    } catch (error) {
+      if (isDamage(error)) continue;
+      throw error;
+    }
+    const status = runStatusOf(loaded.state);
+    if (status === "finished" || status === "cancelled") return undefined;
+    const awaiting = awaitedAnswers(loaded.state).map((effect) => effect.taskId);
+    return { runId: id, status, awaiting };
+  }
+  return undefined;
 }

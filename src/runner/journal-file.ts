@@ -7,9 +7,10 @@ import {
   readSync,
   rmSync,
   statSync,
+  writeFileSync,
   type Stats,
 } from "node:fs";
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { JournalError } from "./journal-error.js";
 
@@ -62,9 +63,19 @@ export function journalFileExists(path: string): boolean {
  * Creates a journal at `path`, whole or not at all: the database is initialized under a
  * temporary name beside it and linked into place, so nobody ever sees a half-made journal (an
  * empty file at the path is refused). When another runner created it first, theirs is kept.
+ * A `.loopgate/` directory gets a `.gitignore` of `*`, unless it has one.
  */
 export function createJournalFile(path: string, initialize: (db: Database.Database) => void): void {
-  mkdirSync(dirname(path), { recursive: true });
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true });
+  // loopgate's own directory keeps itself out of the user's repository.
+  if (basename(dir) === ".loopgate") {
+    try {
+      writeFileSync(join(dir, ".gitignore"), "*\n", { flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
   const temporary = `${path}.new-${process.pid}`;
   // Left by a loopgate of the same pid that died creating it.
   rmSync(temporary, { force: true });

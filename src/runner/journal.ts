@@ -340,6 +340,25 @@ export class Journal {
     return Number(result.lastInsertRowid);
   }
 
+  /**
+   * Replaces a run's journaled task file (`resume --task-file`, its steps fixed); the caller has
+   * checked that the loop it describes is the same, so every event still folds.
+   */
+  replaceDocument(runId: number, document: unknown): void {
+    const row = this.read(
+      () => this.statement("SELECT * FROM runs WHERE id = ?").get(runId) as RunRow | undefined,
+    );
+    if (row === undefined) throw new LoopgateError("INVALID_USAGE", `no run ${runId}`);
+    const next = { ...row, document: JSON.stringify(document), concurrency: row.concurrency ?? 1 };
+    this.write(() =>
+      this.statement("UPDATE runs SET document = ?, checksum = ? WHERE id = ?").run(
+        next.document,
+        runChecksum(next),
+        runId,
+      ),
+    );
+  }
+
   /** The run with this id, if any; JOURNAL_DAMAGED when its row cannot be read back. */
   run(id: number): RunRecord | undefined {
     const row = this.read(

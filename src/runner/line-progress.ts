@@ -113,7 +113,21 @@ export function eventLine(event: LoopEvent, state: LoopState, paint: Paint): str
             ? `guidance: ${answer.text}`
             : answer.kind;
       const by = answer.by === undefined ? "" : ` (by ${answer.by})`;
-      return `${head} answered: ${printable(`${said}${by}`)}`;
+      const extra =
+        answer.kind === "option" || answer.kind === "text"
+          ? [
+              ...(answer.extraIterations === undefined
+                ? []
+                : [`+${answer.extraIterations} attempts`]),
+              ...(answer.extraBudget === undefined ? [] : [`+${answer.extraBudget} budget`]),
+            ].join(", ")
+          : "";
+      return `${head} answered: ${printable(`${said}${extra === "" ? "" : ` [${extra}]`}${by}`)}`;
+    }
+    case "task-cancelled": {
+      const why = event.reason === undefined ? "" : ` — ${event.reason}`;
+      const by = event.by === undefined ? "" : ` (by ${event.by})`;
+      return `${head} ${paint.bold("cancelled")}${printable(`${by}${why}`)}`;
     }
   }
 }

@@ -1,4 +1,3 @@
-import { dirname, join } from "node:path";
 import { LoopgateError } from "../core/errors.js";
 import type { LoopPlan } from "../core/loop/loop-plan.js";
 import type { LoopState } from "../core/loop/loop-state.js";
@@ -9,6 +8,7 @@ import { hookSessionOf, isHookSessionDocument, sessionTaskFile } from "../hook/h
 import { decodeTaskFile, planOf, type TaskFile } from "../wire/task-file.js";
 import { damagedRun, type Journal, type JournalEntry, type RunRecord } from "./journal.js";
 import { JournalError } from "./journal-error.js";
+import { runFilesDir } from "./journal-location.js";
 
 /** A run rebuilt from the journal: its task file, its plan, its events and its state. */
 export interface LoadedRun {
@@ -17,7 +17,7 @@ export interface LoadedRun {
   readonly plan: LoopPlan;
   readonly entries: readonly JournalEntry[];
   readonly state: LoopState;
-  /** Where the run's step files live: next to the journal, under `runs/<id>/`. */
+  /** Where the run's step files live (see `runFilesDir`). */
   readonly runDir: string;
 }
 
@@ -60,7 +60,7 @@ export function loadRun(journal: Journal, runId: number, concurrency?: number): 
     plan,
     entries,
     state,
-    runDir: join(dirname(journal.path), "runs", String(runId)),
+    runDir: runFilesDir(journal.path, runId),
   };
 }
 

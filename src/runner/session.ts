@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { userInfo } from "node:os";
 import { LoopgateError } from "../core/errors.js";
 import type { AwaitAnswer, ResumeStep } from "../core/loop/loop-effect.js";
@@ -9,7 +8,10 @@ import type { AnswersByTask } from "../wire/answers-file.js";
 import { toWire } from "../wire/codec.js";
 import { answersFrom, firstAnswer, noAnswers, type AnswerSource } from "./answer-source.js";
 import { Interrupted } from "./interrupted.js";
-import { DEFAULT_JOURNAL_PATH, Journal } from "./journal.js";
+import { Journal } from "./journal.js";
+import { JournalError } from "./journal-error.js";
+import { journalFileExists } from "./journal-file.js";
+import { locateJournal } from "./journal-location.js";
 import { lineProgress } from "./line-progress.js";
 import { paintFor } from "./paint.js";
 import { silentProgress } from "./progress.js";
@@ -49,19 +51,41 @@ export interface SessionOptions {
   readonly json: boolean;
   /** `painted`: the text carries loopgate's colours, its other parts already printable. */
   readonly stdout: (text: string, painted?: boolean) => void;
+  /** What hints repeat to reach the journal (` --db PATH`, or ""). */
+  readonly hint: string;
+}
+
+/** An open journal and what hints must repeat to reach it again (see `locateJournal`). */
+export interface OpenedJournal {
+  readonly journal: Journal;
+  readonly hint: string;
 }
 
 /**
- * Opens the journal at `--db PATH`, or at `.loopgate/journal.db` in the current directory: to
- * `read` (nothing is created or changed) or to `write` (created when missing).
+ * Opens the journal `locateJournal` finds: to `read` (nothing is created or changed) or to
+ * `write` (created when missing).
  */
-export function openJournal(db: string | undefined, access: "read" | "write"): Journal {
-  return Journal.open(journalPathOf(db), { readonly: access === "read" });
+export function openLocatedJournal(
+  db: string | undefined,
+  access: "read" | "write",
+  from: { readonly taskFileDir?: string; readonly mustExist?: boolean } = {},
+): OpenedJournal {
+  const location = locateJournal(db, from.mustExist === true ? "read" : access, from);
+  if (from.mustExist === true && !journalFileExists(location.path)) {
+    throw new JournalError(
+      "JOURNAL_MISSING",
+      `no journal at ${location.path} (loopgate run makes one)`,
+    );
+  }
+  return {
+    journal: Journal.open(location.path, { readonly: access === "read" }),
+    hint: location.hint,
+  };
 }
 
-/** The journal's absolute path: `--db PATH`, or `.loopgate/journal.db` in the current directory. */
-export function journalPathOf(db: string | undefined): string {
-  return resolve(db ?? DEFAULT_JOURNAL_PATH);
+/** The journal `openLocatedJournal` opens, for commands that print no hint. */
+export function openJournal(db: string | undefined, access: "read" | "write"): Journal {
+  return openLocatedJournal(db, access).journal;
 }
 
 /** The name answers are signed with. */
@@ -97,18 +121,18 @@ ${options === "" ? "" : `\nOptions:\n${options}\n`}`;
 }
 
 /** Every paused task's question, then how to answer them and go on. */
-function pausedHint(runId: number, paused: readonly AwaitAnswer[]): string {
+function pausedHint(runId: number, paused: readonly AwaitAnswer[], db: string): string {
   const tasks = paused.map((effect) => effect.taskId);
   const each = tasks.length === 1 ? (tasks[0] ?? "") : "TASK";
   return `${paused.map((effect) => pausedQuestion(runId, effect)).join("")}
 Answer${tasks.length === 1 ? "" : ` each of ${tasks.join(", ")}`}, then resume:
-  loopgate answer ${each} --option N | --text "…" | --approve | --abort
-  loopgate resume
+  loopgate answer ${each} --option N | --text "…" | --approve | --abort${db}
+  loopgate resume${db}
 `;
 }
 
 /** Each task a step error paused, with the error and the end of the step's output, then how to go on. */
-function stepErrorHint(runId: number, errored: readonly ResumeStep[]): string {
+function stepErrorHint(runId: number, errored: readonly ResumeStep[], db: string): string {
   const told = errored.map(({ taskId, iteration, error }) => {
     const tail = error.output.trimEnd().split("\n").slice(-10);
     const output = tail[0] === "" ? "" : `\n${tail.map((line) => `  | ${line}`).join("\n")}`;
@@ -116,7 +140,7 @@ function stepErrorHint(runId: number, errored: readonly ResumeStep[]): string {
   });
   return `${told.join("")}
 Nothing was retried or sent to the agent. Fix the task file, then run the step again:
-  loopgate resume
+  loopgate resume${db}
 `;
 }
 
@@ -130,6 +154,15 @@ export interface SessionFlags {
   readonly concurrency?: number | undefined;
   /** The task file as `run` read it, secrets and all (see `withStepSecrets`). */
   readonly taskDocument?: unknown;
+  /** `run`'s task file directory: a journal is also looked for above it. */
+  readonly taskFileDir?: string | undefined;
+  /** The journal must be there already (`resume`): none is created. */
+  readonly mustExist?: boolean;
+}
+
+/** What `pick` returns when the run has nothing to do: the message saying so (exit 0). */
+export interface NothingToDo {
+  readonly nothing: string;
 }
 
 /**
@@ -139,11 +172,20 @@ export interface SessionFlags {
 export async function driveSession(
   flags: SessionFlags,
   stdout: (text: string, painted?: boolean) => void,
-  pick: (journal: Journal) => number,
+  pick: (journal: Journal, hint: string) => number | NothingToDo,
 ): Promise<number> {
-  const journal = openJournal(flags.db, "write");
+  const { journal, hint } = openLocatedJournal(flags.db, "write", {
+    ...(flags.taskFileDir === undefined ? {} : { taskFileDir: flags.taskFileDir }),
+    mustExist: flags.mustExist === true,
+  });
   try {
-    return await continueRun(journal, pick(journal), {
+    const picked = pick(journal, hint);
+    if (typeof picked !== "number") {
+      stdout(picked.nothing);
+      return EXIT.finished;
+    }
+    return await continueRun(journal, picked, {
+      hint,
       ...(flags.answers === undefined ? {} : { answers: flags.answers }),
       ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
       ...(flags.taskDocument === undefined ? {} : { taskDocument: flags.taskDocument }),
@@ -239,8 +281,8 @@ async function continueRun(
   if (paused.length === 0 && errored.length === 0) return EXIT.finished;
   if (!options.quiet) {
     const hints = [
-      ...(errored.length === 0 ? [] : [stepErrorHint(runId, errored)]),
-      ...(paused.length === 0 ? [] : [pausedHint(runId, paused)]),
+      ...(errored.length === 0 ? [] : [stepErrorHint(runId, errored, options.hint)]),
+      ...(paused.length === 0 ? [] : [pausedHint(runId, paused, options.hint)]),
     ];
     stderr.write(printable(hints.join("")));
   }

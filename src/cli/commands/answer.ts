@@ -1,11 +1,11 @@
-import type { Answer } from "../../core/loop/answer.js";
+import type { Answer, ExtraRoom } from "../../core/loop/answer.js";
 import type { AwaitAnswer } from "../../core/loop/loop-effect.js";
 import type { LoopState } from "../../core/loop/loop-state.js";
 import { awaitedAnswers } from "../../core/loop/effects-of.js";
 import { transition } from "../../core/loop/transition.js";
 import { isHookSessionDocument } from "../../hook/hook-session.js";
 import { isDamage, loadRun } from "../../runner/load-run.js";
-import { openJournal, whoAmI } from "../../runner/session.js";
+import { openLocatedJournal, whoAmI } from "../../runner/session.js";
 import { runOption } from "../../runner/pick-run.js";
 import type { Journal } from "../../runner/journal.js";
 import type { JournalError } from "../../runner/journal-error.js";
@@ -16,6 +16,29 @@ import { parseOptions } from "../parse-options.js";
 import { SkippedRuns } from "../skipped-runs.js";
 import { UsageError } from "../usage-error.js";
 
+/** `--extra-budget X` and `--extra-iterations N`, checked. */
+function extraRoomOf(values: { "extra-budget"?: string; "extra-iterations"?: string }): ExtraRoom {
+  const budget = values["extra-budget"];
+  const iterations = values["extra-iterations"];
+  if (
+    budget !== undefined &&
+    !(/^\d+(?:\.\d+)?$/.test(budget) && Number.isFinite(Number(budget)))
+  ) {
+    throw new UsageError(
+      `answer: --extra-budget expects an amount (0 or more, like 2.5), got ${JSON.stringify(budget)}`,
+    );
+  }
+  if (iterations !== undefined && !(/^\d{1,6}$/.test(iterations) && Number(iterations) >= 1)) {
+    throw new UsageError(
+      `answer: --extra-iterations expects a whole number of attempts (1 or more), got ${JSON.stringify(iterations)}`,
+    );
+  }
+  return {
+    ...(iterations === undefined ? {} : { extraIterations: Number(iterations) }),
+    ...(budget === undefined ? {} : { extraBudget: Number(budget) }),
+  };
+}
+
 /** The answer the flags describe; exactly one of --option, --text, --approve, --abort. */
 function answerOf(values: {
   option?: string;
@@ -24,6 +47,8 @@ function answerOf(values: {
   abort?: boolean;
   note?: string;
   by?: string;
+  "extra-budget"?: string;
+  "extra-iterations"?: string;
 }): Answer {
   const given = (["option", "text", "approve", "abort"] as const).filter(
     (flag) => values[flag] !== undefined && values[flag] !== false,
@@ -35,19 +60,39 @@ function answerOf(values: {
   }
   const by = { by: values.by ?? whoAmI() };
   const note = values.note === undefined ? {} : { note: values.note };
+  const extra = extraRoomOf(values);
+  if (Object.keys(extra).length > 0 && (values.approve === true || values.abort === true)) {
+    throw new UsageError(
+      "answer: --extra-budget and --extra-iterations go with --option or --text (an answer that continues)",
+    );
+  }
   if (values.option !== undefined) {
     if (!/^\d+$/.test(values.option)) {
       throw new UsageError(
         `answer: --option expects an option number, got ${JSON.stringify(values.option)}`,
       );
     }
-    return { kind: "option", option: Number(values.option), ...by };
+    return { kind: "option", option: Number(values.option), ...extra, ...by };
   }
   if (values.text !== undefined) {
     if (values.text.trim() === "") throw new UsageError("answer: --text must not be empty");
-    return { kind: "text", text: values.text, ...by };
+    return { kind: "text", text: values.text, ...extra, ...by };
   }
   return { kind: values.approve === true ? "approve" : "abort", ...note, ...by };
+}
+
+/** The room the answer granted, as `; grants 2 more attempts, 1.5 more budget`; "" for none. */
+function grantedText(before: LoopState, after: LoopState, taskId: string): string {
+  const grantOf = (state: LoopState) => state.tasks.find((task) => task.id === taskId)?.grant;
+  const [was, now] = [grantOf(before), grantOf(after)];
+  if (was === undefined || now === undefined) return "";
+  const attempts = now.iterations - was.iterations;
+  const budget = Math.round((now.budget - was.budget) * 1e6) / 1e6;
+  const parts = [
+    ...(attempts > 0 ? [`${attempts} more attempt${attempts === 1 ? "" : "s"}`] : []),
+    ...(budget > 0 ? [`${budget} more budget`] : []),
+  ];
+  return parts.length === 0 ? "" : `; grants ${parts.join(", ")}`;
 }
 
 /** A run and the question its task waits on, if it waits on one. */
@@ -103,13 +148,21 @@ resume); loopgate resume then carries the run on.
   --approve      accept the attempt as it is: the task proceeds (APPROVAL_GATE)
   --abort        give up on the task; the run goes on with the next task
   --note TEXT    a note for --approve or --abort, kept in the journal
+  --extra-budget X      with --option or --text: add X to the task's
+                 budget_cap instead of the on_answer default
+  --extra-iterations N  with --option or --text: N more attempts instead of
+                 the on_answer default
   --by NAME      who answers (default: your user name)
   --run ID       the run (default: the latest run where TASK awaits an answer)
-  --db PATH      the journal; default .loopgate/journal.db here
+  --db PATH      the journal (default: LOOPGATE_DB, else the first
+                 .loopgate/journal.db here or above)
 
 On --option and --text, the answer reaches the task's next generate step
 (LOOPGATE_ANSWER_FILE) and the task's caps are re-granted by its on_answer
-policy (default: 2 more attempts).
+policy (default: 2 more attempts; on a task paused because its budget ran
+out, also the budget those attempts are expected to cost: its mean attempt
+cost so far times the attempts granted, shown in the options), unless
+--extra-budget / --extra-iterations say otherwise.
 
 Looking for TASK, a damaged run is left out and named on stderr.
 
@@ -127,6 +180,8 @@ or journal is damaged (see loopgate doctor), 1 internal error.
         abort: { type: "boolean" },
         note: { type: "string" },
         by: { type: "string" },
+        "extra-budget": { type: "string" },
+        "extra-iterations": { type: "string" },
         run: { type: "string" },
         db: { type: "string" },
       },
@@ -138,7 +193,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
     // Redacted before it is journaled: the answer reaches history, export and the next step.
     const answer = redactStrings(answerOf(values));
     const chosen = runOption(values.run);
-    const journal = openJournal(values.db, "write");
+    const { journal, hint } = openLocatedJournal(values.db, "write", { mustExist: true });
     try {
       const { runId, state, effect, hook } =
         chosen === undefined
@@ -167,14 +222,15 @@ or journal is damaged (see loopgate doctor), 1 internal error.
         iteration: effect.iteration,
         answer,
       };
-      transition(state, event);
+      const after = transition(state, event).state;
       journal.append(runId, event, { source: "loopgate answer" });
+      const granted = grantedText(state, after, taskId);
       const label =
         answer.kind === "option"
           ? effect.options.find((o) => o.id === answer.option)?.label
           : undefined;
       stdout(
-        `recorded for ${taskId} (run ${runId}): ${answer.kind}${answer.kind === "option" ? ` ${answer.option}${label === undefined ? "" : ` — ${label}`}` : ""}\nnext: ${hook ? "tell the agent to go on: its next stop hands it this answer" : `loopgate resume${values.db === undefined ? "" : ` --db ${values.db}`}`}\n`,
+        `recorded for ${taskId} (run ${runId}): ${answer.kind}${answer.kind === "option" ? ` ${answer.option}${label === undefined ? "" : ` — ${label}`}` : ""}${granted}\nnext: ${hook ? "tell the agent to go on: its next stop hands it this answer" : `loopgate resume${hint}`}\n`,
       );
       return 0;
     } finally {

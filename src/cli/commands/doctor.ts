@@ -55,7 +55,8 @@ integrity check, and every run, event and stored text read back and checked
 against its checksum. Names each damaged run or event.
 
 Options:
-  --db PATH   the journal; default .loopgate/journal.db here
+  --db PATH   the journal (default: LOOPGATE_DB, else the first
+              .loopgate/journal.db here or above)
   --full      SQLite's integrity_check (indexes too; slower) instead of quick_check
   --json      print JSON
 

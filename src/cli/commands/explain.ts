@@ -6,14 +6,64 @@ import { openJournal } from "../../runner/session.js";
 import { columns } from "../../runner/summary-table.js";
 import { formatNumber } from "../../core/format-number.js";
 import type { DecisionRecorded } from "../../core/loop/loop-event.js";
+import { answerGrant } from "../../core/loop/answer-grant.js";
+import { answerOptions } from "../../core/loop/question-options.js";
 import { STEP_ERROR } from "../../core/loop/step-error.js";
 import { printable } from "../../core/printable.js";
+import type { LoadedRun } from "../../runner/load-run.js";
 import { toWire } from "../../wire/codec.js";
 import { InputError } from "../../wire/input-error.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
 import { SkippedRuns } from "../skipped-runs.js";
 import { UsageError } from "../usage-error.js";
+
+/**
+ * What humans did with a decision that paused the task: each answer with the room it granted,
+ * or the task's cancellation, as lines under the explanation; "" when nothing.
+ */
+function humanLines(loaded: LoadedRun, recorded: DecisionRecorded): string {
+  const at = loaded.entries.findIndex((entry) => entry.event === recorded);
+  const plan = loaded.plan.tasks.find((task) => task.id === recorded.taskId);
+  const check = recorded.input.iterationCheck;
+  const decision = recorded.decision;
+  const options =
+    decision.action === "escalate" ? answerOptions(decision.question, decision.options) : [];
+  const lines: string[] = [];
+  for (const { event } of loaded.entries.slice(at + 1)) {
+    if (event.taskId !== recorded.taskId || event.iteration !== recorded.iteration) continue;
+    if (event.type === "task-cancelled") {
+      lines.push(
+        `cancelled${event.by === undefined ? "" : ` by ${event.by}`}${event.reason === undefined ? "" : ` — ${event.reason}`}`,
+      );
+    }
+    if (event.type !== "answer-given" || plan === undefined) continue;
+    const answer = event.answer;
+    const effect =
+      answer.kind === "option"
+        ? options.find((option) => option.id === answer.option)?.effect
+        : answer.kind === "text"
+          ? "continue"
+          : answer.kind;
+    const said = answer.kind === "option" ? `option ${answer.option}` : answer.kind;
+    let granted = "";
+    if (effect === "continue") {
+      const grant = answerGrant(
+        {
+          policy: plan.onAnswer,
+          budgetCap: plan.stopConditions.budgetCap,
+          spend: check.spend ?? 0,
+          attempts: check.currentIteration,
+          reason: decision.reason,
+        },
+        answer,
+      );
+      granted = `: granted ${grant.iterations} more attempts${grant.budget > 0 ? `, ${formatNumber(grant.budget)} more budget` : ""}${answer.kind !== "approve" && answer.kind !== "abort" && (answer.extraBudget !== undefined || answer.extraIterations !== undefined) ? " (as the answer asked)" : " (on_answer default)"}`;
+    }
+    lines.push(`answered ${said}${answer.by === undefined ? "" : ` by ${answer.by}`}${granted}`);
+  }
+  return lines.length === 0 ? "" : `\nThen:\n${lines.map((line) => `  ${line}\n`).join("")}`;
+}
 
 /** `loopgate explain`: why a journaled decision was taken. */
 export const explainCommand: Command = {
@@ -26,7 +76,8 @@ decision's complete input from the journal.
 
 Options:
   --run ID    the run (default: the latest run that ran TASK)
-  --db PATH   the journal; default .loopgate/journal.db here
+  --db PATH   the journal (default: LOOPGATE_DB, else the first
+              .loopgate/journal.db here or above)
   --json      print JSON
 
 Exit codes: 0 printed, 2 invalid arguments (no such task or decision, no
@@ -82,7 +133,7 @@ so nothing was decided, retried or sent to the agent. Fix the task file, then lo
             (iterationText === undefined || event.iteration === Number(iterationText)),
         );
       const recorded = decisions.at(-1);
-      if (recorded === undefined || run === undefined) {
+      if (recorded === undefined || run === undefined || loaded === undefined) {
         throw new InputError(
           "TASK",
           `no decision for ${taskId}${iterationText === undefined ? "" : ` at iteration ${iterationText}`} (see loopgate history ${taskId})`,
@@ -124,7 +175,7 @@ ${agent === undefined ? "" : `  generate:${agentWords(agent).slice(2)}${agent.se
 Conditions, in precedence order:
 ${columns(["condition", "fired", "why"], rows).replace(/^(?=.)/gm, "  ")}
 ${explanation.rule}
-`,
+${humanLines(loaded, recorded)}`,
       );
       return skipped.exitCode();
     } finally {

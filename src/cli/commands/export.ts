@@ -17,7 +17,8 @@ their complete input; step results their (bounded, redacted) output.
 Options:
   --jsonl     JSON lines (the only format)
   --run ID    only this run
-  --db PATH   the journal; default .loopgate/journal.db here
+  --db PATH   the journal (default: LOOPGATE_DB, else the first
+              .loopgate/journal.db here or above)
 
 A damaged event is left out and named on stderr; the others are printed.
 

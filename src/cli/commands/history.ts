@@ -49,7 +49,8 @@ latest run; with TASK, that task in every run that ran it.
 
 Options:
   --run ID    only this run
-  --db PATH   the journal; default .loopgate/journal.db here
+  --db PATH   the journal (default: LOOPGATE_DB, else the first
+              .loopgate/journal.db here or above)
   --json      print the journaled events as JSON
 
 With TASK, a damaged run is left out and named on stderr.

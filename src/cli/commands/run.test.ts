@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { runFilesDir } from "../../runner/journal-location.js";
 import { cli, requireBuild, ROOT } from "../../runner/test-support/built-cli.js";
 
 // The README's demo, through the built CLI: the seed's whole story to `proceed`.
@@ -50,7 +51,7 @@ describe("loopgate run: the jwt-login demo", () => {
     expect(projectHash()).toBe(before);
     // The chosen option's guidance reaches the next generate step through the answer file.
     const answerText = readFileSync(
-      join(dirname(db), "runs", "1", "task-003", "4", "answer.txt"),
+      join(runFilesDir(db, 1), "task-003", "4", "answer.txt"),
       "utf8",
     );
     expect(answerText).toContain("Answer: option 2 — Number (update implementation)");

@@ -1,13 +1,11 @@
 import { dirname, resolve } from "node:path";
 import { preflight } from "../../runner/preflight.js";
 import { checkWorkspaces } from "../../runner/workspace/preflight.js";
-import {
-  driveSession,
-  journalPathOf,
-  type GivenAnswers,
-  type SessionFlags,
-} from "../../runner/session.js";
-import { decodeAnswersFile } from "../../wire/answers-file.js";
+import { driveSession, type GivenAnswers, type SessionFlags } from "../../runner/session.js";
+import { locateJournal } from "../../runner/journal-location.js";
+import { checkAnswerTasks, decodeAnswersFile } from "../../wire/answers-file.js";
+import { openRunOf } from "../../runner/find-runs.js";
+import type { Journal } from "../../runner/journal.js";
 import { decodeTaskFile } from "../../wire/task-file.js";
 import { parseText } from "../../wire/parse-text.js";
 import { redactTaskDocument } from "../../wire/redact-task-document.js";
@@ -28,7 +26,9 @@ export const SESSION_OPTIONS = {
 } as const;
 
 /** Help lines for the options `run` and `resume` share. */
-export const SESSION_HELP = `  --db PATH       the journal (SQLite); default .loopgate/journal.db here
+export const SESSION_HELP = `  --db PATH       the journal (SQLite); default LOOPGATE_DB, else the first
+                  .loopgate/journal.db here or above (for run, also above
+                  the task file), else a new one here
   --answers FILE  answers given up front, per task, used in order:
                     answers: {task-003: {option: 2}}
   --quiet         no progress on stderr
@@ -85,6 +85,23 @@ export async function givenAnswers(
   return { byTask: decodeAnswersFile(parseText(input.text, input.source)), source: input.source };
 }
 
+/**
+ * Refuses a second run of a task file whose latest run is paused or unfinished: starting over
+ * would silently begin at attempt 1 beside it. The message says how to carry the old one on.
+ */
+function refuseOpenRun(journal: Journal, taskFile: string, hint: string): void {
+  const open = openRunOf(journal, taskFile);
+  if (open === undefined) return;
+  const paused = open.awaiting;
+  const how =
+    paused.length > 0
+      ? `answer ${paused.join(", ")} (loopgate answer ${paused[0] ?? ""} --option N | --text "…" | --approve | --abort${hint}), then loopgate resume --run ${open.runId}${hint}`
+      : `carry it on with loopgate resume --run ${open.runId}${hint}`;
+  throw new UsageError(
+    `run: run ${open.runId} of ${taskFile} is ${paused.length > 0 ? `awaiting an answer (${paused.join(", ")})` : "unfinished"}: ${how}; or end it with loopgate cancel ${open.runId}${hint}; --new starts another run anyway`,
+  );
+}
+
 /** `loopgate run`: the loop over a task file, journaled in SQLite. */
 export const runCommand: Command = {
   help: `Usage: loopgate run TASKS_FILE [--concurrency N] [--db PATH] [--answers FILE]
@@ -101,9 +118,16 @@ Options:
                   task's own steps stay in order, tasks start in file order as
                   places free up, a paused task keeps its place. Recorded with
                   the run: loopgate resume keeps it
+  --new           start a new run even though an earlier run of this task
+                  file is paused or unfinished (refused otherwise, exit 2)
 ${SESSION_HELP}`,
   async run({ args, stdout }) {
-    const { values, positionals } = parseOptions("run", args, SESSION_OPTIONS, 1);
+    const { values, positionals } = parseOptions(
+      "run",
+      args,
+      { ...SESSION_OPTIONS, new: { type: "boolean" } },
+      1,
+    );
     const file = positionals[0];
     if (file === undefined)
       throw new UsageError("run: missing TASKS_FILE (see loopgate run --help)");
@@ -115,18 +139,30 @@ ${SESSION_HELP}`,
     await checkWorkspaces(
       decoded,
       dirname(resolve(file)),
-      journalPathOf(flags.db),
+      locateJournal(flags.db, "write", { taskFileDir: dirname(resolve(file)) }).path,
       flags.concurrency ?? 1,
     );
     const answers = await givenAnswers(values.answers, flags.maxInputBytes);
+    if (answers !== undefined) {
+      checkAnswerTasks(
+        answers.byTask,
+        decoded.tasks.map((task) => task.id),
+      );
+    }
     // The journal keeps the task file redacted; this session's steps get it whole.
-    return await driveSession({ ...flags, answers, taskDocument: document }, stdout, (journal) =>
-      journal.createRun(
-        resolve(file),
-        dirname(resolve(file)),
-        redactTaskDocument(document),
-        flags.concurrency,
-      ),
+    const taskFileDir = dirname(resolve(file));
+    return await driveSession(
+      { ...flags, answers, taskDocument: document, taskFileDir },
+      stdout,
+      (journal, hint) => {
+        if (values.new !== true) refuseOpenRun(journal, resolve(file), hint);
+        return journal.createRun(
+          resolve(file),
+          taskFileDir,
+          redactTaskDocument(document),
+          flags.concurrency,
+        );
+      },
     );
   },
 };

@@ -1,8 +1,9 @@
-import { activeTask, awaitedAnswers, effectsOf, stepErrors } from "../../core/loop/effects-of.js";
+import { activeTask, awaitedAnswers, stepErrors } from "../../core/loop/effects-of.js";
 import { STEP_ERROR } from "../../core/loop/step-error.js";
+import { runStatusOf } from "../../runner/find-runs.js";
 import { runSummary } from "../../core/loop/run-summary.js";
 import { readableRuns } from "../../runner/load-run.js";
-import { openJournal } from "../../runner/session.js";
+import { openLocatedJournal } from "../../runner/session.js";
 import { columns } from "../../runner/summary-table.js";
 import { toWire } from "../../wire/codec.js";
 import type { Command } from "../command.js";
@@ -18,7 +19,8 @@ Lists the runs in the journal — finished, awaiting an answer, or unfinished
 paused task asks.
 
 Options:
-  --db PATH   the journal; default .loopgate/journal.db here
+  --db PATH   the journal (default: LOOPGATE_DB, else the first
+              .loopgate/journal.db here or above)
   --json      print JSON
 
 A damaged run is left out and named on stderr; the others are listed.
@@ -33,11 +35,10 @@ out (see loopgate doctor), 1 internal error.
       { db: { type: "string" }, json: { type: "boolean" } },
       0,
     );
-    const journal = openJournal(values.db, "read");
+    const { journal, hint } = openLocatedJournal(values.db, "read");
     try {
       const skipped = new SkippedRuns(stderr);
       const runs = readableRuns(journal, journal.runIds(), skipped.skip).map(({ run, state }) => {
-        const effects = effectsOf(state);
         const awaited = awaitedAnswers(state).map((effect) => ({
           taskId: effect.taskId,
           iteration: effect.iteration,
@@ -50,20 +51,7 @@ out (see loopgate doctor), 1 internal error.
           reason: STEP_ERROR,
           error,
         }));
-        // A run with one task paused and another still running is unfinished, not waiting.
-        const paused =
-          effects.length > 0 &&
-          effects.every(
-            (effect) => effect.kind === "await-answer" || effect.kind === "resume-step",
-          );
-        const status =
-          effects[0]?.kind === "finish"
-            ? "finished"
-            : paused && awaited.length > 0
-              ? "awaiting-answer"
-              : paused
-                ? "step-error"
-                : "unfinished";
+        const status = runStatusOf(state);
         return {
           run: run.id,
           startedAt: run.createdAt,
@@ -100,7 +88,7 @@ out (see loopgate doctor), 1 internal error.
           const options = awaiting.options
             .map((option) => `${option.id}. ${option.label}`)
             .join("; ");
-          text += `\nrun ${run.run}: ${awaiting.taskId} awaits an answer after attempt ${awaiting.iteration} (${awaiting.reason})${options === "" ? "" : ` — options: ${options}`}\n  loopgate answer ${awaiting.taskId} --option N | --text "…" | --approve | --abort\n`;
+          text += `\nrun ${run.run}: ${awaiting.taskId} awaits an answer after attempt ${awaiting.iteration} (${awaiting.reason})${options === "" ? "" : ` — options: ${options}`}\n  loopgate answer ${awaiting.taskId} --option N | --text "…" | --approve | --abort${hint}\n`;
         }
       }
       stdout(text);

@@ -1,11 +1,19 @@
 import type { EscalationContext } from "../escalation/escalation.js";
 
+/** Room a continue answer grants instead of the task's `on_answer` policy (`answer --extra-…`). */
+export interface ExtraRoom {
+  /** Attempts added to the iteration cap; at least 1. */
+  readonly extraIterations?: number;
+  /** Added to `budget_cap` when the task has one. */
+  readonly extraBudget?: number;
+}
+
 /** What a human can answer to a paused task. */
 export type Answer =
   /** Continue with one of the question's numbered options. */
-  | { readonly kind: "option"; readonly option: number; readonly by?: string }
+  | ({ readonly kind: "option"; readonly option: number; readonly by?: string } & ExtraRoom)
   /** Continue with free-text guidance for the next attempt. */
-  | { readonly kind: "text"; readonly text: string; readonly by?: string }
+  | ({ readonly kind: "text"; readonly text: string; readonly by?: string } & ExtraRoom)
   /** Accept the attempt as it is: the approval gate proceeds, even past a failing test. */
   | { readonly kind: "approve"; readonly note?: string; readonly by?: string }
   /** Give up on the task: the approval gate aborts it and the run goes on with the next. */

@@ -49,6 +49,24 @@ export interface AnswerGiven extends EventBase {
   readonly answer: Answer;
 }
 
+/**
+ * A human ended the task before it finished (`loopgate cancel`), whatever it was waiting for:
+ * it is done, as cancelled. It carries out the task's pending effect, so a runner still holding
+ * that effect cannot journal it afterwards.
+ */
+export interface TaskCancelled extends EventBase {
+  readonly type: "task-cancelled";
+  /** Why, in the human's words; absent when none was given. */
+  readonly reason?: string;
+  readonly by?: string;
+}
+
 /** Everything that can happen to a loop; a driver journals these and folds them to rebuild state. */
 export type LoopEvent =
-  StepStarted | StepFinished | StepErrored | StepResumed | DecisionRecorded | AnswerGiven;
+  | StepStarted
+  | StepFinished
+  | StepErrored
+  | StepResumed
+  | DecisionRecorded
+  | AnswerGiven
+  | TaskCancelled;

@@ -27,7 +27,11 @@ export type TaskPhase =
   /** Paused: a step could not be judged (reason STEP_ERROR); the task file needs fixing. */
   | { readonly name: "step-error"; readonly step: StepName; readonly error: StepError }
   /** Finished for good. */
-  | { readonly name: "done"; readonly outcome: "proceeded" | "aborted"; readonly reason: string };
+  | {
+      readonly name: "done";
+      readonly outcome: "proceeded" | "aborted" | "cancelled";
+      readonly reason: string;
+    };
 
 /** The step outcomes collected so far for the attempt in progress. */
 export interface CurrentAttempt {

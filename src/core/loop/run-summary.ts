@@ -1,9 +1,10 @@
 import type { LoopState } from "./loop-state.js";
+import { CANCELLED } from "./cancel.js";
 import { STEP_ERROR } from "./step-error.js";
 
 /** Where a task stands, in the final table's words. */
 export type TaskOutcome =
-  "proceeded" | "aborted" | "awaiting-answer" | "step-error" | "running" | "pending";
+  "proceeded" | "aborted" | "cancelled" | "awaiting-answer" | "step-error" | "running" | "pending";
 
 /** One row of a run's summary. */
 export interface TaskSummary {
@@ -38,7 +39,12 @@ export function runSummary(state: LoopState): TaskSummary[] {
       iterations: task.iteration,
       spend: task.spend,
       tokens: task.tokens,
-      reason: phase === "step-error" ? STEP_ERROR : (task.lastDecision?.reason ?? null),
+      reason:
+        outcome === "cancelled"
+          ? CANCELLED
+          : phase === "step-error"
+            ? STEP_ERROR
+            : (task.lastDecision?.reason ?? null),
     };
   });
 }

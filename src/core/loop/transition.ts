@@ -17,6 +17,8 @@ import { decideInputOf } from "./decide-input-of.js";
 import { effectsOf, nextEffect } from "./effects-of.js";
 import type { LoopEffect } from "./loop-effect.js";
 import { answerOptions } from "./question-options.js";
+import { cancelledTask } from "./cancel.js";
+import { addGrant, answerGrant, grantBasis, withBudgetGrant } from "./answer-grant.js";
 import { nextAttempt, started } from "./task-moves.js";
 
 /** An event that does not carry out what the state waits for: a corrupt or foreign journal. */
@@ -40,12 +42,15 @@ function taskOf(state: LoopState, event: LoopEvent): TaskState {
     "step-resumed": "resume-step",
     "decision-recorded": "record-decision",
     "answer-given": "await-answer",
+    // Ends the task whatever it waits for.
+    "task-cancelled": undefined,
   }[event.type];
   const task = state.tasks.find((candidate) => candidate.id === event.taskId);
   if (task === undefined) throw mismatch(event, "unknown task");
   const effect = nextEffect(state, task);
   if (effect?.id !== event.effectId) throw mismatch(event, "no such pending effect");
-  if (effect.kind !== wanted) throw mismatch(event, `the pending effect is ${effect.kind}`);
+  if (wanted !== undefined && effect.kind !== wanted)
+    throw mismatch(event, `the pending effect is ${effect.kind}`);
   return task;
 }
 
@@ -144,7 +149,10 @@ function onDecision(plan: LoopTask, task: TaskState, event: DecisionRecorded): T
         phase: {
           name: "awaiting-answer",
           decision,
-          options: answerOptions(decision.question, decision.options),
+          options: withBudgetGrant(
+            answerOptions(decision.question, decision.options),
+            grantBasis(plan, task, decision.reason),
+          ),
         },
       };
   }
@@ -176,7 +184,6 @@ function onAnswer(plan: LoopTask, task: TaskState, event: AnswerGiven): TaskStat
     });
   }
   const decision = phase.decision;
-  const policy = plan.onAnswer;
   return nextAttempt(answered, task.iteration + 1, {
     // The old feedback predates the attempt that escalated; the answer says what to do now.
     feedback: null,
@@ -189,11 +196,7 @@ function onAnswer(plan: LoopTask, task: TaskState, event: AnswerGiven): TaskStat
       ...(option?.guidance === undefined ? {} : { guidance: option.guidance }),
       ...(decision.action === "escalate" ? { context: decision.context } : {}),
     },
-    grant: {
-      iterations: task.grant.iterations + policy.extraIterations,
-      budget: task.grant.budget + policy.extraBudget,
-      timeMs: task.grant.timeMs + policy.extraTimeMs,
-    },
+    grant: addGrant(task.grant, answerGrant(grantBasis(plan, task, decision.reason), answer)),
   });
 }
 
@@ -214,6 +217,8 @@ function applyToTask(plan: LoopTask, task: TaskState, event: LoopEvent): TaskSta
       return onDecision(plan, task, event);
     case "answer-given":
       return onAnswer(plan, task, event);
+    case "task-cancelled":
+      return cancelledTask(task);
   }
 }
 
