@@ -55,13 +55,29 @@ export async function checkBranchName(top: string, taskId: string): Promise<void
  * inside `dir`: they are never part of an attempt.
  */
 export function ownFilesExcluded(dir: string, own: readonly string[]): string[] {
-  const specs: string[] = [];
-  for (const path of own) {
+  return ownFilesInside(dir, own).map(excludeSpec);
+}
+
+/** The pathspec leaving `path` (relative to the top) out. */
+export function excludeSpec(path: string): string {
+  return `:(exclude,top)${path}`;
+}
+
+/** Which of `paths` (relative to `dir`) git ignores there. */
+export async function ignoredOf(dir: string, paths: readonly string[]): Promise<string[]> {
+  const args = ["check-ignore", "--", ...paths];
+  const result = await git(dir, args);
+  // Exit 1: none of them is ignored.
+  if (result.code > 1) throw gitFailed(args, result);
+  return result.stdout.split("\n").filter((line) => line !== "");
+}
+
+/** Loopgate's own files that lie inside `dir`, relative to it. */
+export function ownFilesInside(dir: string, own: readonly string[]): string[] {
+  return own.flatMap((path) => {
     const inside = relative(dir, resolve(path));
-    if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) continue;
-    specs.push(`:(exclude,top)${inside}`);
-  }
-  return specs;
+    return inside === "" || inside.startsWith("..") || isAbsolute(inside) ? [] : [inside];
+  });
 }
 
 /** The first uncommitted change in `dir` (loopgate's own files left out), or null when clean. */

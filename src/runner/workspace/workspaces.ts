@@ -9,7 +9,9 @@ import { git, gitFailed, gitOk } from "./git.js";
 import { ownFiles } from "./own-files.js";
 import {
   hasBranch,
-  ownFilesExcluded,
+  excludeSpec,
+  ignoredOf,
+  ownFilesInside,
   repositoryTop,
   resolveBase,
   taskBranch,
@@ -29,9 +31,11 @@ interface Place {
 
 /** The commit identity of `Name <email>`, for author and committer both. */
 function identity(author: string): Record<string, string> {
-  const match = /^(.*) <(.*)>$/.exec(author);
-  const name = match?.[1] ?? author;
-  const email = match?.[2] ?? "";
+  // Split by position, not by a pattern: `(.*) <(.*)>` backtracks quadratically.
+  const open = author.lastIndexOf(" <");
+  const named = open >= 0 && author.endsWith(">");
+  const name = named ? author.slice(0, open) : author;
+  const email = named ? author.slice(open + 2, -1) : "";
   return {
     GIT_AUTHOR_NAME: name,
     GIT_AUTHOR_EMAIL: email,
@@ -153,7 +157,12 @@ export class Workspaces {
 
   /** Stages everything but loopgate's own files and commits it; returns the workspace's HEAD. */
   private async commit(place: Place, message: string): Promise<string> {
-    const pathspec = ["--", ".", ...ownFilesExcluded(place.dir, this.own)];
+    // git refuses an exclude pathspec naming a file it ignores (`.loopgate/` ignores itself):
+    // only loopgate's files it would add are excluded.
+    const own = ownFilesInside(place.dir, this.own);
+    const ignored = own.length === 0 ? [] : await ignoredOf(place.dir, own);
+    const excluded = own.filter((path) => !ignored.includes(path));
+    const pathspec = ["--", ".", ...excluded.map(excludeSpec)];
     await gitOk(place.dir, ["add", "--all", ...pathspec]);
     const check = ["diff", "--cached", "--quiet"];
     const staged = await git(place.dir, check);
