@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
+import { nodeSpawnerSource } from "./lib/node-spawner.mjs";
 import { interleavedWallTimes, median } from "./lib/stats.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -47,24 +48,7 @@ const bashLoop = `for i in $(seq 1 ${ITERATIONS}); do export LOOPGATE_ITERATION=
 // The floor Node itself sets: a bare Node script spawning the same three commands the way the
 // runner does (own process group, piped output), with no journal, no files and no decisions.
 const nodeLoop = join(dir, "node-loop.mjs");
-await writeFile(
-  nodeLoop,
-  `import { spawn } from "node:child_process";
-const run = (argv, iteration) => new Promise((resolve) => {
-  const child = spawn(argv[0], argv.slice(1), {
-    env: { ...process.env, LOOPGATE_ITERATION: String(iteration) },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout.resume();
-  child.stderr.resume();
-  child.on("close", resolve);
-});
-for (let i = 1; i <= ${ITERATIONS}; i++) {
-  for (const argv of ${JSON.stringify([generate, test, review])}) await run(argv, i);
-}
-`,
-);
+await writeFile(nodeLoop, nodeSpawnerSource([generate, test, review], { iterations: ITERATIONS }));
 
 const times = interleavedWallTimes(
   {

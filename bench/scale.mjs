@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
+import { nodeSpawnerSource } from "./lib/node-spawner.mjs";
 import { median } from "./lib/stats.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -64,27 +65,7 @@ const perTask = `for i in 1 2; do export LOOPGATE_ITERATION=$i; ${quote(generate
 const nodeSpawner = join(dir, "node-spawner.mjs");
 writeFileSync(
   nodeSpawner,
-  `import { spawn } from "node:child_process";
-const run = (argv, iteration) => new Promise((resolve) => {
-  const child = spawn(argv[0], argv.slice(1), {
-    env: { ...process.env, LOOPGATE_ITERATION: String(iteration) },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout.resume();
-  child.stderr.resume();
-  child.on("close", resolve);
-});
-let next = 0;
-const count = Number(process.argv[2]);
-async function worker() {
-  while (next < count) {
-    next += 1;
-    for (const i of [1, 2]) for (const argv of ${JSON.stringify([generate, test, review])}) await run(argv, i);
-  }
-}
-await Promise.all(Array.from({ length: ${CONCURRENCY} }, worker));
-`,
+  nodeSpawnerSource([generate, test, review], { iterations: 2, concurrency: CONCURRENCY }),
 );
 
 /** Wall time of one command in ms; a command exiting other than `expect` aborts the bench. */
