@@ -97,6 +97,13 @@ describe("readReportLines", () => {
     );
   });
 
+  it("refuses a line that is not JSON as such, even when it also gives a key twice", () => {
+    expect(read('{"a": 1, "a" 2}')).toEqual({ error: ":1: expected one JSON object per line" });
+    expect(read('{"a": 1, "a": 2}')).toEqual({
+      error: ":1: a: given twice in one line (only one value may count)",
+    });
+  });
+
   it("accepts a line only where JSON.parse does, and refuses every line it refuses", () => {
     const lineArb = fc.oneof(
       fc.string({ maxLength: 40 }),

@@ -332,6 +332,8 @@ class LineReader {
   private phase: Phase = "start";
   private readonly fields: Record<string, unknown> = {};
   private readonly seen = new Set<string>();
+  /** The first key given twice, as errors name it. */
+  private twice: string | undefined;
   private key = "";
   private token = "";
   private text: StringBytes | undefined;
@@ -422,9 +424,8 @@ class LineReader {
     if (after < 0) return chunk.length;
     if (this.phase === "key") {
       this.key = (text.sink as KeyBytes).text();
-      if (this.seen.has(this.key)) {
-        throw new InputError(this.field(), "given twice in one line (only one value may count)");
-      }
+      // Said once the line is known to be JSON: a line that is not is refused as such.
+      if (this.seen.has(this.key)) this.twice ??= this.field();
       this.seen.add(this.key);
       if (this.seen.size > KEY_LIMIT) {
         throw new InputError(this.where, `more than ${KEY_LIMIT} keys in one line`);
@@ -485,6 +486,9 @@ class LineReader {
       case "start":
         return undefined;
       case "end":
+        if (this.twice !== undefined) {
+          throw new InputError(this.twice, "given twice in one line (only one value may count)");
+        }
         return this.fields;
       case "other":
         // Not an object: parsed whole (it is short) so the caller can name what it is.
