@@ -7,7 +7,7 @@ import type { LoopState } from "../core/loop/loop-state.js";
 import { transition } from "../core/loop/transition.js";
 import { redact } from "../core/redaction/redaction.js";
 import { DEFAULT_OUTPUT_LIMIT } from "../runner/bounded-output.js";
-import { executeStep } from "../runner/execute-step.js";
+import { executeStep, stepRunEvent } from "../runner/execute-step.js";
 import type { Journal, JournalEntry } from "../runner/journal.js";
 import { Leases } from "../runner/lease.js";
 import { loadRun, type LoadedRun } from "../runner/load-run.js";
@@ -308,9 +308,5 @@ async function runCheck(
   });
   if (refused !== undefined) throw refused;
   call.journal.checkUnchanged(`${effect.taskId}'s ${effect.step} step ran`, loaded.run.id);
-  record(
-    "error" in ran
-      ? { type: "step-errored", ...base, error: ran.error }
-      : { type: "step-finished", ...base, outcome: ran.outcome },
-  );
+  record(stepRunEvent(effect, ran));
 }

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { redact } from "../core/redaction/redaction.js";
 import type { RunStep } from "../core/loop/loop-effect.js";
+import type { StepErrored, StepFinished } from "../core/loop/loop-event.js";
 import type { StepError } from "../core/loop/step-error.js";
 import type { StepOutcome } from "../core/loop/step-outcome.js";
 import type { StepSpec } from "../wire/task-file.js";
@@ -33,6 +34,14 @@ export interface StepContext {
 
 /** A step's run: the outcome the loop decides on, or the error that keeps it from one. */
 export type StepRun = { readonly outcome: StepOutcome } | { readonly error: StepError };
+
+/** The event that journals a step's run of `effect`: finished with its outcome, or errored. */
+export function stepRunEvent(effect: RunStep, ran: StepRun): StepFinished | StepErrored {
+  const base = { effectId: effect.id, taskId: effect.taskId, iteration: effect.iteration };
+  return "error" in ran
+    ? { type: "step-errored", ...base, error: ran.error }
+    : { type: "step-finished", ...base, outcome: ran.outcome };
+}
 
 /** How much of a step's output a step error keeps: the end, where a crash says why. */
 const ERROR_TAIL_CHARS = 2_000;

@@ -10,7 +10,7 @@ import { stepsOf } from "../wire/task-file.js";
 import { isHookSessionDocument } from "../hook/hook-session.js";
 import type { AnswerSource, SourcedAnswer } from "./answer-source.js";
 import { DEFAULT_OUTPUT_LIMIT } from "./bounded-output.js";
-import { executeStep } from "./execute-step.js";
+import { executeStep, stepRunEvent } from "./execute-step.js";
 import type { Journal, JournalEntry } from "./journal.js";
 import { Leases } from "./lease.js";
 import { loadRun, type LoadedRun } from "./load-run.js";
@@ -192,11 +192,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
             `${effect.taskId}'s ${effect.step} step (attempt ${effect.iteration}) ran`,
             runId,
           );
-          record(
-            "error" in outcome
-              ? { type: "step-errored", ...eventBase(effect), error: outcome.error }
-              : { type: "step-finished", ...eventBase(effect), outcome: outcome.outcome },
-          );
+          record(stepRunEvent(effect, outcome));
           return;
         }
         case "resume-step":

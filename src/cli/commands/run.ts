@@ -135,11 +135,13 @@ ${SESSION_HELP}`,
     const input = await readInput(file, flags.maxInputBytes);
     const document = parseText(input.text, input.source);
     const decoded = decodeTaskFile(document);
-    preflight(decoded, dirname(resolve(file)));
+    const taskFile = resolve(file);
+    const taskFileDir = dirname(taskFile);
+    preflight(decoded, taskFileDir);
     await checkWorkspaces(
       decoded,
-      dirname(resolve(file)),
-      locateJournal(flags.db, "write", { taskFileDir: dirname(resolve(file)) }).path,
+      taskFileDir,
+      locateJournal(flags.db, "write", { taskFileDir }).path,
       flags.concurrency ?? 1,
     );
     const answers = await givenAnswers(values.answers, flags.maxInputBytes);
@@ -150,14 +152,13 @@ ${SESSION_HELP}`,
       );
     }
     // The journal keeps the task file redacted; this session's steps get it whole.
-    const taskFileDir = dirname(resolve(file));
     return await driveSession(
       { ...flags, answers, taskDocument: document, taskFileDir },
       stdout,
       (journal, hint) => {
-        if (values.new !== true) refuseOpenRun(journal, resolve(file), hint);
+        if (values.new !== true) refuseOpenRun(journal, taskFile, hint);
         return journal.createRun(
-          resolve(file),
+          taskFile,
           taskFileDir,
           redactTaskDocument(document),
           flags.concurrency,
