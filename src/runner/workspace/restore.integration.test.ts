@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
@@ -8,6 +7,7 @@ import { loadRun } from "../load-run.js";
 import { openJournal } from "../session.js";
 import { cli, requireBuild } from "../test-support/built-cli.js";
 import { gitIn } from "./test-support/git-in.js";
+import { oneCommitRepository } from "./test-support/one-commit-repository.js";
 
 // Restoring the best attempt through the built CLI, on a real repository: three tasks whose
 // attempts get worse (1, 2, then 3 failing tests) pause at their cap; each is restored to
@@ -18,12 +18,7 @@ beforeAll(requireBuild);
 
 /** A repository, its task file and the scripts its steps run; one run shared by the tests below. */
 function project() {
-  const dir = mkdtempSync(join(tmpdir(), "loopgate-restore-"));
-  const repo = join(dir, "repo");
-  gitIn(dir, "init", "--quiet", "--initial-branch=main", repo);
-  writeFileSync(join(repo, "calc.py"), "v0\n");
-  gitIn(repo, "add", "calc.py");
-  gitIn(repo, "commit", "--quiet", "-m", "init");
+  const { dir, repo } = oneCommitRepository("loopgate-restore-", "v0\n");
   // Attempts 1-3 write v1-v3 and as many failing tests; attempt 4 fixes the code it finds.
   // Every attempt notes the code it started from.
   const agent = join(dir, "agent.sh");

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { cli, requireBuild } from "../test-support/built-cli.js";
 import { gitIn } from "./test-support/git-in.js";
+import { oneCommitRepository } from "./test-support/one-commit-repository.js";
 
 // on_proceed and on_abort through the built CLI, on one real repository and one run of five
 // tasks: m fast-forwards main, n merges into it with a merge commit, s squashes its two
@@ -14,12 +14,7 @@ import { gitIn } from "./test-support/git-in.js";
 beforeAll(requireBuild);
 
 function project() {
-  const dir = mkdtempSync(join(tmpdir(), "loopgate-end-"));
-  const repo = join(dir, "repo");
-  gitIn(dir, "init", "--quiet", "--initial-branch=main", repo);
-  writeFileSync(join(repo, "calc.py"), "a\nb\nc\n");
-  gitIn(repo, "add", "calc.py");
-  gitIn(repo, "commit", "--quiet", "-m", "init");
+  const { dir, repo } = oneCommitRepository("loopgate-end-", "a\nb\nc\n");
   // n and c start from main as it was, then wait until m is merged, so they must merge with it.
   const agent = join(dir, "agent.sh");
   writeFileSync(
