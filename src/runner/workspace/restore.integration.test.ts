@@ -2,17 +2,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { awaitedAnswers } from "../../core/loop/effects-of.js";
-import { loadRun } from "../load-run.js";
-import { openJournal } from "../session.js";
 import { cli, requireBuild } from "../test-support/built-cli.js";
 import { gitIn } from "./test-support/git-in.js";
 import { oneCommitRepository } from "./test-support/one-commit-repository.js";
 
 // Restoring the best attempt through the built CLI, on a real repository: three tasks whose
 // attempts get worse (1, 2, then 3 failing tests) pause at their cap; each is restored to
-// attempt 1 another way — `restore`, `answer --restore` with guidance, and an answer journaled
-// without its reset (a runner killed between the two) — and `resume` goes on from there.
+// attempt 1 another way — `restore`, `answer --restore` with guidance, and an option answered
+// to a runner killed before its reset — and `resume` goes on from there; a fourth stops there.
 
 beforeAll(requireBuild);
 
@@ -81,6 +78,20 @@ describe("restore the best attempt (built CLI, real git)", () => {
     );
   });
 
+  it("journals the answer before the reset: a runner killed between the two has reset nothing", () => {
+    // k alone is answered (the option restoring attempt 1), so the answer is the first append.
+    const answers = join(p.repo, "..", "answers.yaml");
+    writeFileSync(answers, stringify({ answers: { k: { option: 3 } } }));
+    const killed = cli(["resume", "--db", p.db, "--answers", answers, "--quiet"], {
+      LOOPGATE_CRASH_AFTER_APPENDS: "1",
+    });
+    expect(killed.signal).toBe("SIGKILL");
+    expect(readFileSync(join(p.worktree("k"), "calc.py"), "utf8")).toBe("v3\n");
+    expect(cli(["history", "k", "--db", p.db]).stdout).toContain(
+      "answered: option 3, restoring attempt 1",
+    );
+  });
+
   it("restore TASK N resets the worktree to the attempt's commit and tags the later attempts", () => {
     const attempt1 = gitIn(p.repo, "rev-parse", "loopgate/r~2");
     const attempt3 = gitIn(p.repo, "rev-parse", "loopgate/r");
@@ -112,22 +123,6 @@ describe("restore the best attempt (built CLI, real git)", () => {
   });
 
   it("finishes on resume a restore whose answer was journaled and whose reset never ran, then goes on from the restored attempts", () => {
-    // The answer a runner killed before its reset leaves: journaled, with nothing done to git.
-    const journal = openJournal(p.db, "write");
-    try {
-      const effect = awaitedAnswers(loadRun(journal, 1).state).find((e) => e.taskId === "k");
-      if (effect === undefined) throw new Error("k does not await an answer");
-      const answer = { kind: "text" as const, text: "from attempt 1", restore: 1 };
-      journal.append(1, {
-        type: "answer-given",
-        effectId: effect.id,
-        taskId: "k",
-        iteration: 3,
-        answer,
-      });
-    } finally {
-      journal.close();
-    }
     expect(readFileSync(join(p.worktree("k"), "calc.py"), "utf8")).toBe("v3\n");
     // "Restore attempt 1 and stop": the task ends there, aborted, its branch at attempt 1.
     const stopped = cli(["answer", "q", "--option", "4", "--db", p.db]);
@@ -148,7 +143,6 @@ describe("restore the best attempt (built CLI, real git)", () => {
     for (const task of ["r", "a", "k"]) expect(p.seen(task).split("\n")[3]).toBe("4 v1");
     expect(p.seen("q").split("\n")).toHaveLength(4);
     const history = cli(["history", "k", "--db", p.db]).stdout;
-    expect(history).toContain("answered: guidance: from attempt 1, restoring attempt 1");
     expect(history).toMatch(/k #4\/5 restored attempt 1 \(commit [0-9a-f]{12}\); the later/);
     // Attempt 4 is committed on top of attempt 1; attempts 2 and 3 stay reachable by the tag.
     expect(gitIn(p.repo, "log", "--format=%s", "loopgate/k").split("\n")).toEqual([
