@@ -65,6 +65,8 @@ export class Workspaces {
   private readonly pendingRestores = new Map<string, number>();
   /** Worktrees are added one at a time, so two tasks never race on the repository's worktree list. */
   private adding: Promise<unknown> = Promise.resolve();
+  /** End actions run one at a time: two merges must not race on the base branch's worktree. */
+  private ending: Promise<unknown> = Promise.resolve();
   private readonly own: string[];
 
   constructor(
@@ -145,14 +147,18 @@ export class Workspaces {
       baseName: place.spec.base ?? "HEAD",
       identity: identity(place.spec.author ?? DEFAULT_COMMIT_AUTHOR),
     };
-    try {
-      return mode === "remove" ? await removeWorktree(task) : await mergeTask(task, mode);
-    } catch (error) {
-      if (!LoopgateError.is(error)) throw error;
-      return `on_${action} ${mode}: ${place.branch} is kept as it is: ${error.message}`;
-    } finally {
-      if (mode === "remove") this.places.delete(taskId);
-    }
+    const ended = this.ending.then(async () => {
+      try {
+        return mode === "remove" ? await removeWorktree(task) : await mergeTask(task, mode);
+      } catch (error) {
+        if (!LoopgateError.is(error)) throw error;
+        return `on_${action} ${mode}: ${place.branch} is kept as it is: ${error.message}`;
+      } finally {
+        if (mode === "remove") this.places.delete(taskId);
+      }
+    });
+    this.ending = ended.catch(() => undefined);
+    return await ended;
   }
 
   private headsOf(taskId: string): Map<number, string> {
