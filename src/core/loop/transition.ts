@@ -160,6 +160,7 @@ function onDecision(plan: LoopTask, task: TaskState, event: DecisionRecorded): T
             ),
             attemptsOf(event.input.iterationCheck),
             task.current.generate?.commit !== undefined,
+            plan.hasReview,
           ),
         },
       };

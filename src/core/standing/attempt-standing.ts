@@ -54,9 +54,13 @@ function reviewText(standing: AttemptStanding): string {
   }
 }
 
-/** `attempt 2: 1 failing test, review approved` — a standing as a person reads it. */
-export function describeStanding(standing: AttemptStanding): string {
+/**
+ * `attempt 2: 1 failing test, review approved` — a standing as a person reads it; without a
+ * review step (`reviewed` false) the review, which approves by default, is not spoken of.
+ */
+export function describeStanding(standing: AttemptStanding, reviewed = true): string {
   const tests = standing.testStatus === "pass" ? "tests pass" : failingText(standing.failing);
+  const review = reviewed ? `, ${reviewText(standing)}` : "";
   const score = standing.score === null ? "" : `, score ${standing.score}`;
-  return `attempt ${standing.iteration}: ${tests}, ${reviewText(standing)}${score}`;
+  return `attempt ${standing.iteration}: ${tests}${review}${score}`;
 }

@@ -40,6 +40,13 @@ describe("restore options", () => {
     );
   });
 
+  it("leaves the review out of the words when the task has no review step", () => {
+    const offered = withRestoreOptions(options, [failing(1, 1), failing(2, 3)], true, false);
+    expect(offered[2]?.guidance).toContain(
+      "The best attempt is attempt 1: 1 failing test (the latest is attempt 2: 3 failing tests)",
+    );
+  });
+
   it("offers nothing when the latest attempt is the best, or the attempts are no commits", () => {
     expect(withRestoreOptions(options, [failing(1, 2), failing(2, 1)], true)).toBe(options);
     expect(withRestoreOptions(options, [failing(1, 1), failing(2, 3)], false)).toBe(options);

@@ -76,7 +76,7 @@ describe("restore the best attempt (built CLI, real git)", () => {
       ["Restore attempt 1 and stop", "abort"],
     ]);
     expect(String(restoring?.[0]?.["guidance"])).toContain(
-      "The best attempt is attempt 1: 1 failing test, review approved (the latest is attempt 2: 2 failing tests",
+      "The best attempt is attempt 1: 1 failing test (the latest is attempt 2: 2 failing tests)",
     );
   });
 
