@@ -1,11 +1,10 @@
 import type { Answer, ExtraRoom } from "../../core/loop/answer.js";
 import type { AwaitAnswer } from "../../core/loop/loop-effect.js";
 import type { LoopState } from "../../core/loop/loop-state.js";
-import { awaitedAnswers } from "../../core/loop/effects-of.js";
+import { awaitedAnswers, nextEffect } from "../../core/loop/effects-of.js";
 import { transition } from "../../core/loop/transition.js";
 import { isHookSessionDocument } from "../../hook/hook-session.js";
 import { isDamage, loadRun, type LoadedRun } from "../../runner/load-run.js";
-import { nextEffect } from "../../core/loop/effects-of.js";
 import { restoreOf, withOptionRestore } from "../../runner/workspace/restore-of.js";
 import { Workspaces } from "../../runner/workspace/workspaces.js";
 import { openLocatedJournal, whoAmI } from "../../runner/session.js";
