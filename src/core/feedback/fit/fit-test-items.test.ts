@@ -151,6 +151,24 @@ describe("fitTestItems", () => {
     expect(apart).toHaveLength(2);
   });
 
+  it("groups errors thrown at one line whose words differ only in the literal they quote", () => {
+    const invalid = (literal: string, test: string): Failure =>
+      failureOf({
+        test,
+        file: "src/tomli/_re.py",
+        line: 119,
+        message: `ValueError: invalid literal for int() with base 10: '${literal}'`,
+      });
+    const groups = groupByRootCause([
+      invalid("0b001", "a"),
+      invalid("0xaaf", "b"),
+      invalid("0o1", "c"),
+    ]);
+    expect(groups.map((group) => group.length)).toEqual([3]);
+    const other = failureOf({ ...invalid("0b1", "d"), message: "TypeError: 'x' is not callable" });
+    expect(groupByRootCause([invalid("0b001", "a"), other])).toHaveLength(2);
+  });
+
   it("groups failures whose message only repeats their name by their values", () => {
     const echo = (line: number, test: string): Failure =>
       failureOf({
