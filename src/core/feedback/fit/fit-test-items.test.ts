@@ -151,6 +151,22 @@ describe("fitTestItems", () => {
     expect(apart).toHaveLength(2);
   });
 
+  it("does not repeat words the summary holds, whole or cut", () => {
+    const message =
+      "TypeError: Cannot read properties of undefined (reading 'value') while parsing the cart total";
+    const failures = [1, 2, 3].map((index) =>
+      failureOf({
+        test: `cart › case ${index}`,
+        file: `test/cart-${index}.test.js`,
+        line: index,
+        message: `${message} #${index}`,
+      }),
+    );
+    const said = `Test failed: 3 failing tests; 3 with ${message}`;
+    const { items } = fitTestItems(groupByRootCause(failures), 200, said);
+    expect(items.join("\n")).not.toContain("Cannot read properties");
+  });
+
   it("groups errors thrown at one line whose words differ only in the literal they quote", () => {
     const invalid = (literal: string, test: string): Failure =>
       failureOf({
