@@ -9,6 +9,8 @@ import nodeTestTap from "./test-fixtures/node-test-tap.txt?raw";
 import pytestBasic from "./test-fixtures/pytest-basic.txt?raw";
 import vitestBasicColor from "./test-fixtures/vitest-basic-color.txt?raw";
 import vitestBasic from "./test-fixtures/vitest-basic.txt?raw";
+import jestSnapshots from "../../../fixtures/real-world/jest/normalizr-polymorphic-id-string/output.txt?raw";
+import pytestCrashes from "../../../fixtures/real-world/pytest/marshmallow-integer-string/output.txt?raw";
 
 const SEED_OUTPUT =
   "FAIL src/auth/login.test.ts\nExpected: token to contain userId\nReceived: undefined\n";
@@ -205,10 +207,49 @@ describe("testFeedback: parsers", () => {
     expect(listed.length).toBeGreaterThan(1);
     const rest = failures.slice(listed.length);
     const files = new Set(rest.map((failure) => failure.file)).size;
-    expect(feedback.actionableItems.at(-1)).toBe(
-      `+${rest.length} more failing tests in ${files} files`,
-    );
+    expect(feedback.actionableItems.at(-1)).toBe(`+${rest.length} more in ${files} files`);
     expect(total(feedback)).toBeLessThanOrEqual(500);
+  });
+
+  it("leaves a kind of check only one cause has to that cause's item", () => {
+    const check = (test: string, line: number, message: string): Failure => ({
+      test,
+      file: "spec/a.spec.js",
+      line,
+      expected: "45",
+      received: "'045'",
+      message,
+    });
+    const crash = (test: string, line: number): Failure => ({
+      ...check(test, line, "TypeError: x is not a function"),
+      expected: null,
+      received: null,
+    });
+    const equal = "Expected $.a = '045' to equal 45.";
+    const feedback = testFeedback("x", {
+      maxLength: 500,
+      parsers: [
+        parser("p", true, [
+          crash("one", 3),
+          crash("two", 6),
+          crash("three", 9),
+          check("four", 12, equal),
+          check("five", 15, equal),
+        ]),
+      ],
+    });
+    expect(feedback.summary).toBe(
+      "Test failed: 5 failing tests; 3 with TypeError: x is not a function",
+    );
+  });
+
+  it("counts no rest when a tighter fit names every failure", () => {
+    // Real runs where less room for the items named every failure.
+    for (const output of [jestSnapshots, pytestCrashes]) {
+      const feedback = testFeedback(output, { maxLength: 500 });
+      expect(feedback.actionableItems.join("\n")).not.toMatch(/\+0 more/);
+      expect(total(feedback)).toBeLessThanOrEqual(500);
+    }
   });
 
   it("adds no count when every failure is listed", () => {
@@ -217,7 +258,7 @@ describe("testFeedback: parsers", () => {
       parsers: [parser("p", true, many(2, 1))],
     });
     expect(feedback.actionableItems).toHaveLength(2);
-    expect(feedback.actionableItems.join("\n")).not.toContain("more failing test");
+    expect(feedback.actionableItems.join("\n")).not.toContain("more");
   });
 
   it("keeps the count within the cap for any number of failures and any cap", () => {
@@ -235,6 +276,7 @@ describe("testFeedback: parsers", () => {
           const last = feedback.actionableItems.at(-1) ?? "";
           if (last.startsWith("+")) {
             const counted = Number(/^\+(\d+)/.exec(last)?.[1]);
+            expect(counted).toBeGreaterThan(0);
             expect(counted + feedback.actionableItems.length - 1).toBe(count);
           }
         },

@@ -102,6 +102,9 @@ function fitFailures(failures: readonly Failure[], total: number, cap: number): 
   const reserve = codePointLength(restCount(failures, total));
   if (all.shown.length >= total || reserve > room) return { summary, actionableItems: all.items };
   const fitted = fitTestItems(listed, room - reserve, summary);
+  // Less room can name more failures (a cause's names instead of a long part): none left over
+  // means nothing to count.
+  if (fitted.shown.length >= total) return { summary, actionableItems: fitted.items };
   const shown = new Set(fitted.shown);
   const rest = restCount(
     failures.filter((failure) => !shown.has(failure)),
@@ -111,15 +114,12 @@ function fitFailures(failures: readonly Failure[], total: number, cap: number): 
 }
 
 /**
- * `+N more failing tests in F files` for `count` failures not named, files counted when every
- * one of them was parsed (the runner may count more than it printed).
+ * `+N more in F files` for `count` failures not named (the summary already says whether they are
+ * failing tests or findings), files counted when every one of them was parsed (the runner may
+ * count more than it printed).
  */
 function restCount(rest: readonly Failure[], count: number): string {
-  const noun =
-    rest.length > 0 && rest.every((failure) => failure.rule !== undefined)
-      ? "finding"
-      : "failing test";
-  const tests = `+${count} more ${noun}${count === 1 ? "" : "s"}`;
+  const tests = `+${count} more`;
   if (rest.length < count) return tests;
   const files = new Set(rest.flatMap((failure) => (failure.file === null ? [] : [failure.file])));
   return files.size === 0 ? tests : `${tests} in ${files.size} file${files.size === 1 ? "" : "s"}`;
@@ -161,8 +161,7 @@ function summarize(
     first,
   );
   const cause = largest.length > 1 ? `; ${largest.length} with ${gist(largest)}` : "";
-  const others =
-    largest.length > 1 ? failures.filter((failure) => !largest.includes(failure)) : failures;
+  const others = largest.length > 1 ? groups.filter((group) => group !== largest) : groups;
   const kinds = sharedKinds(others).map((kind) => `; ${kind.count} with ${kind.words}`);
   const head = `Test failed: ${total} ${noun(total)}${where}`;
   const room = Math.max(codePointLength(head), Math.floor(cap * SUMMARY_SHARE));
@@ -179,17 +178,19 @@ function summarize(
  * so failures with different values still share one. Said once in the summary, they need not
  * be repeated by each item.
  */
-function sharedKinds(failures: readonly Failure[]): { words: string; count: number }[] {
-  const counts = new Map<string, number>();
-  for (const failure of failures) {
-    const words = kindOf(failure);
-    if (words !== "") counts.set(words, (counts.get(words) ?? 0) + 1);
+function sharedKinds(groups: readonly FailureGroup[]): { words: string; count: number }[] {
+  const counts = new Map<string, { count: number; groups: number }>();
+  for (const group of groups) {
+    const words = kindOf(group[0]);
+    if (words === "") continue;
+    const known = counts.get(words) ?? { count: 0, groups: 0 };
+    counts.set(words, { count: known.count + group.length, groups: known.groups + 1 });
   }
   return [...counts]
-    .filter(([, count]) => count > 1)
-    .sort((a, b) => b[1] - a[1])
+    .filter(([, { groups: shared }]) => shared > 1)
+    .sort((a, b) => b[1].count - a[1].count)
     .slice(0, MAX_SHARED_KINDS)
-    .map(([words, count]) => ({ words, count }));
+    .map(([words, { count }]) => ({ words, count }));
 }
 
 /** A failure's kind of check: its words without the values they quote, "" when it has none. */

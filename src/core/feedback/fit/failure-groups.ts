@@ -2,6 +2,9 @@ import { oneLine } from "../../one-line.js";
 import { withoutErrorName } from "./feedback-items.js";
 import type { Failure } from "../feedback.js";
 
+/** A quoted literal in an error's words: the input that differs from test to test. */
+const QUOTED = /(['"`])[^'"`\n]*\1/g;
+
 /** Failures with one root cause, in the order the output reported them; the first speaks for all. */
 export type FailureGroup = readonly [Failure, ...Failure[]];
 
@@ -34,7 +37,7 @@ function thrownCauseOf(failure: Failure): string | null {
   const message = oneLine(failure.message);
   if (message === "" || failure.line === null || failure.expected !== null) return null;
   if (failure.received !== null) return null;
-  const words = message.replace(/\d+/g, "#");
+  const words = message.replace(QUOTED, "$1…$1").replace(/\d+/g, "#");
   return JSON.stringify(["thrown", failure.file, failure.line, words, failure.rule ?? null]);
 }
 

@@ -25,6 +25,22 @@ describe("failureParts", () => {
     ]);
   });
 
+  it("offers no brief note that would still be cut once its values are elided", () => {
+    const long = failureParts(
+      failure({
+        expected: "45",
+        received: "'0045'",
+        message:
+          "Expected $.rootNode['@_attr1'] = '0045' to equal 45. Expected $.rootNode['@_name'] = '004.5' to equal 4.5.",
+      }),
+    );
+    expect(long.words.every((note) => !note.endsWith("…"))).toBe(true);
+    const check = failureParts(
+      failure({ message: "expect(received).toBe(expected) // Object.is equality" }),
+    );
+    expect(check.words[0]).toBe("expect(received).toBe(expected) // Obje…");
+  });
+
   it("lets the error's own words stand for the pair when they quote both values", () => {
     const parts = failureParts(
       failure({ message: "AssertionError: expected '123' to be 123 // Object.is equality" }),

@@ -126,6 +126,7 @@ function distinct(forms: readonly string[]): string[] {
  */
 function briefNote(message: string, values: readonly string[]): string {
   const note = codePointLength(message) <= MAX_BRIEF_NOTE ? message : elideValues(message, values);
+  if (note !== message && codePointLength(note) > MAX_BRIEF_NOTE) return "";
   return truncateCodePoints(note, MAX_BRIEF_NOTE);
 }
 

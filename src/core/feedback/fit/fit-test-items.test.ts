@@ -151,6 +151,40 @@ describe("fitTestItems", () => {
     expect(apart).toHaveLength(2);
   });
 
+  it("does not repeat words the summary holds, whole or cut", () => {
+    const message =
+      "TypeError: Cannot read properties of undefined (reading 'value') while parsing the cart total";
+    const failures = [1, 2, 3].map((index) =>
+      failureOf({
+        test: `cart › case ${index}`,
+        file: `test/cart-${index}.test.js`,
+        line: index,
+        message: `${message} #${index}`,
+      }),
+    );
+    const said = `Test failed: 3 failing tests; 3 with ${message}`;
+    const { items } = fitTestItems(groupByRootCause(failures), 200, said);
+    expect(items.join("\n")).not.toContain("Cannot read properties");
+  });
+
+  it("groups errors thrown at one line whose words differ only in the literal they quote", () => {
+    const invalid = (literal: string, test: string): Failure =>
+      failureOf({
+        test,
+        file: "src/tomli/_re.py",
+        line: 119,
+        message: `ValueError: invalid literal for int() with base 10: '${literal}'`,
+      });
+    const groups = groupByRootCause([
+      invalid("0b001", "a"),
+      invalid("0xaaf", "b"),
+      invalid("0o1", "c"),
+    ]);
+    expect(groups.map((group) => group.length)).toEqual([3]);
+    const other = failureOf({ ...invalid("0b1", "d"), message: "TypeError: 'x' is not callable" });
+    expect(groupByRootCause([invalid("0b001", "a"), other])).toHaveLength(2);
+  });
+
   it("groups failures whose message only repeats their name by their values", () => {
     const echo = (line: number, test: string): Failure =>
       failureOf({

@@ -96,7 +96,7 @@ export interface FittedTestItems {
  * test/a.test.js:8)`), a test's name (`…SEP leaf` when it shares the stem of the name before
  * it), the values (`expected X, received Y`, a long pair first shortened to what
  * differs), the error's words, fuller forms of either. Parts whose text `said` (the summary)
- * already holds are worth nothing.
+ * already holds (whole, or up to the `…` that cuts them) are worth nothing.
  */
 export function fitTestItems(
   groups: readonly FailureGroup[],
@@ -346,7 +346,7 @@ function formMove(
   if (form === undefined) return null;
   const first =
     part === "values" ? (state.parts.sides === 2 ? WORTH.values : WORTH.side) : WORTH.words;
-  const worth = said.includes(form) ? 0 : (current < 0 ? first : WORTH.fuller) * weight;
+  const worth = isSaid(said, form) ? 0 : (current < 0 ? first : WORTH.fuller) * weight;
   return {
     item,
     apply: () => {
@@ -357,6 +357,12 @@ function formMove(
     },
     worth,
   };
+}
+
+/** Whether `said` holds `form`, or all of it before the `…` that cuts it. */
+function isSaid(said: string, form: string): boolean {
+  const cut = form.endsWith(ELLIPSIS) ? form.slice(0, -ELLIPSIS.length) : form;
+  return cut !== "" && said.includes(cut);
 }
 
 /** Turning one flag of a member on, undoably. */

@@ -1,0 +1,49 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ELLIPSIS } from "../clean/code-points.js";
+import { briefName } from "./name-stems.js";
+
+const SEPARATORS = [" :: ", " › ", " > ", " ▶ ", " / ", "::"];
+
+/** The name a reader rebuilds from a brief `…SEP leaf`: the name before it, up to its last SEP. */
+function readBack(brief: string, previous: string | null): string {
+  if (previous === null || !brief.startsWith(ELLIPSIS)) return brief;
+  const rest = brief.slice(ELLIPSIS.length);
+  const separator = SEPARATORS.find((candidate) => rest.startsWith(candidate));
+  if (separator === undefined) return brief;
+  const stem = previous.slice(0, previous.lastIndexOf(separator) + separator.length);
+  return stem + rest.slice(separator.length);
+}
+
+describe("briefName", () => {
+  it("writes a leaf of the previous name's stem as …SEP leaf, anything else whole", () => {
+    const stem = "tests/test_io.py::TestRead::";
+    expect(briefName(`${stem}test_two`, `${stem}test_one`)).toBe("…::test_two");
+    expect(briefName("cart › counts", "cart › sums")).toBe("cart › counts");
+    expect(briefName("checkout › counts", "checkout › sums")).toBe("… › counts");
+    expect(briefName("other › counts", "checkout › sums")).toBe("other › counts");
+    expect(briefName("checkout › sums", null)).toBe("checkout › sums");
+  });
+
+  it("is lossless: every name is read back from the name before it and its brief form", () => {
+    const segment = fc.stringMatching(/^[a-z0-9_ ()[\]]{1,12}$/);
+    const path = fc.tuple(
+      fc.array(segment, { minLength: 1, maxLength: 4 }),
+      fc.constantFrom(...SEPARATORS),
+    );
+    fc.assert(
+      fc.property(path, fc.option(path, { nil: null }), fc.boolean(), (own, before, share) => {
+        const previous = before === null ? null : before[0].join(before[1]);
+        // Half the time the name is a sibling of the previous one, as a suite's tests are.
+        const name =
+          share && before !== null
+            ? [...before[0].slice(0, -1), ...own[0]].join(before[1])
+            : own[0].join(own[1]);
+        const brief = briefName(name, previous);
+        expect(brief.length).toBeLessThanOrEqual(name.length);
+        expect(readBack(brief, previous)).toBe(name);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
