@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fuzzRuns, fuzzSeed } from "../../test-support/hostile/fuzz-runs.js";
 import { codePointLength } from "./clean/code-points.js";
 import type { Failure, TestOutputParser } from "./feedback.js";
 import { GENERIC_RUNNER } from "./read-failures.js";
@@ -281,7 +282,7 @@ describe("testFeedback: parsers", () => {
           }
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: fuzzRuns(400), ...fuzzSeed() },
     );
   });
 
@@ -407,7 +408,7 @@ describe("testFeedback (properties)", () => {
           feedback.summary.startsWith("No failing test in the") ? "low" : "high",
         );
       }),
-      { numRuns: 3_000 },
+      { numRuns: fuzzRuns(600), ...fuzzSeed() },
     );
   });
 
@@ -418,7 +419,7 @@ describe("testFeedback (properties)", () => {
           testFeedback(text, { maxLength: cap }),
         );
       }),
-      { numRuns: 1_000 },
+      { numRuns: fuzzRuns(200), ...fuzzSeed() },
     );
   });
 });
