@@ -21,6 +21,12 @@ export function activeTask(state: LoopState): ActiveTask | undefined {
   return position === undefined ? undefined : (state.tasks[position] as ActiveTask);
 }
 
+/** The state of task `id`, found through the schedule's index. */
+export function taskStateOf(state: LoopState, id: string): TaskState | undefined {
+  const position = positionOf(state.schedule, id);
+  return position === undefined ? undefined : state.tasks[position];
+}
+
 /** The plan of task `id`, found through the schedule's index. */
 export function planTaskOf(state: LoopState, id: string): LoopTask | undefined {
   const position = positionOf(state.schedule, id);

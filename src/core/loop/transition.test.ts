@@ -408,6 +408,15 @@ describe("transition", () => {
       "await-answer",
     ]);
     expect(awaitedAnswers(run.state).map((effect) => effect.taskId)).toEqual(["a", "b", "c"]);
+    // One task at a time, tasks run in order: the paused task keeps the one place.
+    const alone = drive(plan(task("a"), task("quick"), task("b"), task("c")), world);
+    expect(runSummary(alone.state).map((row) => row.outcome)).toEqual([
+      "awaiting-answer",
+      "pending",
+      "pending",
+      "pending",
+    ]);
+    expect(effectsOf(alone.state).map((effect) => effect.kind)).toEqual(["await-answer"]);
   });
 
   it("replays a journal written two tasks at a time with concurrency 1: started tasks wait", () => {
