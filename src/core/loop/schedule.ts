@@ -71,6 +71,17 @@ function removed(list: readonly number[], value: number): number[] {
   return list[at] === value ? [...list.slice(0, at), ...list.slice(at + 1)] : [...list];
 }
 
+/** The working or the paused list, edited. */
+function edited(
+  schedule: LoopSchedule,
+  list: "working" | "paused",
+  edit: (list: readonly number[]) => number[],
+): Partial<LoopSchedule> {
+  return list === "working"
+    ? { working: edit(schedule.working) }
+    : { paused: edit(schedule.paused) };
+}
+
 /** The parts of `schedule` that change when the task at `position` leaves `standing`. */
 function leaving(
   schedule: LoopSchedule,
@@ -79,9 +90,8 @@ function leaving(
 ): Partial<LoopSchedule> {
   switch (standing) {
     case "working":
-      return { working: removed(schedule.working, position) };
     case "paused":
-      return { paused: removed(schedule.paused, position) };
+      return edited(schedule, standing, (list) => removed(list, position));
     case "done":
       return {};
     case "pending": {
@@ -99,22 +109,14 @@ function leaving(
   }
 }
 
-/** The parts of `schedule` that change when the task at `position` comes to `standing`. */
-function entering(
-  schedule: LoopSchedule,
-  position: number,
-  standing: Standing,
-): Partial<LoopSchedule> {
-  switch (standing) {
-    case "working":
-      return { working: inserted(schedule.working, position) };
-    case "paused":
-      return { paused: inserted(schedule.paused, position) };
-    // No task goes back to pending; a done task is in no list.
-    case "pending":
-    case "done":
-      return {};
-  }
+/**
+ * The parts of `schedule` that change when the task at `position` comes to `standing`: no task
+ * goes back to pending, and a done task is in no list.
+ */
+function entering(schedule: LoopSchedule, position: number, standing: Standing) {
+  return standing === "working" || standing === "paused"
+    ? edited(schedule, standing, (list) => inserted(list, position))
+    : {};
 }
 
 /** The schedule once the task at `position` moved from standing `from` to `to`. */
