@@ -28,6 +28,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "answer a paused task: an option, guidance, approve or abort",
     load: async () => (await import("./commands/answer.js")).answerCommand,
   },
+  restore: {
+    summary: "bring a paused task's earlier attempt back (git workspaces) and go on from it",
+    load: async () => (await import("./commands/restore.js")).restoreCommand,
+  },
   resume: {
     summary: "carry a paused or interrupted run on from its journal",
     load: async () => (await import("./commands/resume.js")).resumeCommand,

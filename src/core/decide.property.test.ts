@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { fuzzRuns, fuzzSeed } from "../test-support/hostile/fuzz-runs.js";
 import type { Approval } from "./counters.js";
 import type { BuiltinConditionCode } from "./conditions/precedence.js";
 import { decide } from "./decide.js";
@@ -13,7 +14,8 @@ import type {
   TestResult,
 } from "./iteration-check.js";
 
-const RUNS = { numRuns: 2_000 } as const;
+// The default suite's slice; npm run fuzz runs many more.
+const RUNS = { numRuns: fuzzRuns(400), ...fuzzSeed() } as const;
 
 const SPEC_ORDER: readonly BuiltinConditionCode[] = [
   "APPROVAL_GATE",

@@ -182,7 +182,9 @@ export class Journal {
         `INSERT INTO events (run_id, at, type, task_id, iteration, effect_id, done_key, body, meta, checksum)
          VALUES (@run_id, @at, @type, @task_id, @iteration, @effect_id, @done_key, @body, @meta, @checksum)`,
       );
-      const done_key = row.type === "step-started" ? null : row.effect_id;
+      // A step start and a restore carry out nothing: the effect they name is still to be done.
+      const done_key =
+        row.type === "step-started" || row.type === "attempt-restored" ? null : row.effect_id;
       return Number(insert.run({ ...row, done_key, checksum: eventChecksum(row) }).lastInsertRowid);
     };
     const withBlobs = db.transaction((row: EventRow, blobs: readonly [string, string][]) => {

@@ -114,6 +114,10 @@ export function eventLine(event: LoopEvent, state: LoopState, paint: Paint): str
             ? `guidance: ${answer.text}`
             : answer.kind;
       const by = answer.by === undefined ? "" : ` (by ${answer.by})`;
+      const restore =
+        answer.kind === "approve" || answer.restore === undefined
+          ? ""
+          : `, restoring attempt ${answer.restore}`;
       const extra =
         answer.kind === "option" || answer.kind === "text"
           ? [
@@ -123,13 +127,15 @@ export function eventLine(event: LoopEvent, state: LoopState, paint: Paint): str
               ...(answer.extraBudget === undefined ? [] : [`+${answer.extraBudget} budget`]),
             ].join(", ")
           : "";
-      return `${head} answered: ${printable(`${said}${extra === "" ? "" : ` [${extra}]`}${by}`)}`;
+      return `${head} answered: ${printable(`${said}${restore}${extra === "" ? "" : ` [${extra}]`}${by}`)}`;
     }
     case "task-cancelled": {
       const why = event.reason === undefined ? "" : ` — ${event.reason}`;
       const by = event.by === undefined ? "" : ` (by ${event.by})`;
       return `${head} ${paint.bold("cancelled")}${printable(`${by}${why}`)}`;
     }
+    case "attempt-restored":
+      return `${head} restored attempt ${event.attempt} (commit ${event.commit.slice(0, 12)})${event.tag === undefined ? "" : `; the later attempts are kept as tag ${printable(event.tag)}`}`;
   }
 }
 

@@ -22,6 +22,7 @@ import { killOrphanedStep, type StepProcesses } from "./step-processes.js";
 import { withStepSecrets } from "./step-secrets.js";
 import { stepHeadroom, type StepHeadroom } from "./step-headroom.js";
 import { Workspaces } from "./workspace/workspaces.js";
+import { withOptionRestore } from "./workspace/restore-of.js";
 
 /** How often a runner checks a task lease another runner holds. */
 const LEASE_POLL_MS = 1_000;
@@ -139,6 +140,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       // Applied before it is written, so an event the loop refuses never reaches the journal.
       const next = transition(state, event).state;
       journal.append(runId, event, meta);
+      workspaces.note(event);
       appends += 1;
       if (appends === options.crashAfterAppends) process.kill(process.pid, "SIGKILL");
       state = next;
@@ -157,6 +159,14 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     };
     const unanswered = new Set<string>();
     const carryOut = async (effect: TaskEffect): Promise<void> => {
+      // An answer asked for an earlier attempt back (journaled first): the reset, done before
+      // anything else of the task, is journaled once done, so a drive cut off between the two
+      // finishes it here.
+      const restoring = workspaces.pendingRestore(effect.taskId);
+      if (restoring !== undefined) {
+        const restored = await workspaces.restore(effect.taskId, restoring);
+        record({ type: "attempt-restored", ...eventBase(effect), ...restored });
+      }
       switch (effect.kind) {
         case "run-step": {
           await holdTask(leases, effect.taskId, progress, stop.signal);
@@ -201,17 +211,25 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
             record({ type: "step-resumed", ...eventBase(effect), step: effect.step });
           }
           return;
-        case "record-decision":
-          record({
-            type: "decision-recorded",
-            ...eventBase(effect),
-            input: effect.input,
-            decision: effect.decision,
-          });
-          if (effect.decision.action === "proceed" || effect.decision.action === "abort") {
-            leases.release(`task:${effect.taskId}`);
-          }
+        case "record-decision": {
+          const action = effect.decision.action;
+          const ends = action === "proceed" || action === "abort";
+          // Done before the decision is journaled, so a drive cut off between the two does it
+          // again (it is idempotent); a conflict is a line, not a failure (on_proceed, on_abort).
+          const end = ends ? await workspaces.atEnd(effect.taskId, action) : null;
+          record(
+            {
+              type: "decision-recorded",
+              ...eventBase(effect),
+              input: effect.input,
+              decision: effect.decision,
+            },
+            end === null ? null : { workspace: end },
+          );
+          if (end !== null) progress.notice(`${effect.taskId}: ${end}`);
+          if (ends) leases.release(`task:${effect.taskId}`);
           return;
+        }
         case "await-answer": {
           const given = await ask(effect);
           if (stop.signal.aborted) return;
@@ -220,7 +238,11 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
             return;
           }
           record(
-            { type: "answer-given", ...eventBase(effect), answer: given.answer },
+            {
+              type: "answer-given",
+              ...eventBase(effect),
+              answer: withOptionRestore(given.answer, effect.options),
+            },
             { source: given.source },
           );
           return;

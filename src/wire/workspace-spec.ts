@@ -7,6 +7,12 @@ export const DEFAULT_COMMIT_AUTHOR = "loopgate <loopgate@localhost>";
 /** Where a task's steps run: its own git worktree, or the repository's own working tree. */
 export type WorkspaceKind = "worktree" | "in-place";
 
+/** What becomes of a task's branch when the task proceeds: kept, merged into the base branch, or squashed onto it. */
+export type OnProceed = "keep" | "merge" | "squash";
+
+/** What becomes of a task's worktree when the task is aborted: kept, or removed (its branch is kept). */
+export type OnAbort = "keep" | "remove";
+
 /** A task's git workspace as the task file gives it (file-wide, a task's own field by field). */
 export interface WorkspaceSpec {
   readonly git: WorkspaceKind;
@@ -16,6 +22,10 @@ export interface WorkspaceSpec {
   readonly dir?: string;
   /** `Name <email>` of the attempt commits; default DEFAULT_COMMIT_AUTHOR. */
   readonly author?: string;
+  /** After a proceed; default keep. */
+  readonly onProceed?: OnProceed;
+  /** After an abort; default keep. */
+  readonly onAbort?: OnAbort;
 }
 
 const noNul = v.check((value: string) => !value.includes("\u0000"), "expected no NUL byte");
@@ -47,6 +57,22 @@ export const workspaceSchema = mapping(
         v.description(`author of the attempt commits; default ${DEFAULT_COMMIT_AUTHOR}`),
       ),
     ),
+    on_proceed: v.optional(
+      v.pipe(
+        v.picklist(["keep", "merge", "squash"], "expected keep, merge or squash"),
+        v.description(
+          "the task's branch when it proceeds: keep it, merge or squash it into the base branch; default keep",
+        ),
+      ),
+    ),
+    on_abort: v.optional(
+      v.pipe(
+        v.picklist(["keep", "remove"], "expected keep or remove"),
+        v.description(
+          "the task's worktree when it is aborted: keep or remove it (the branch is kept); default keep",
+        ),
+      ),
+    ),
   },
-  "expected a mapping with git, base, dir, author",
+  "expected a mapping with git, base, dir, author, on_proceed, on_abort",
 );

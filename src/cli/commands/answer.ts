@@ -1,10 +1,12 @@
 import type { Answer, ExtraRoom } from "../../core/loop/answer.js";
 import type { AwaitAnswer } from "../../core/loop/loop-effect.js";
 import type { LoopState } from "../../core/loop/loop-state.js";
-import { awaitedAnswers } from "../../core/loop/effects-of.js";
+import { awaitedAnswers, nextEffect } from "../../core/loop/effects-of.js";
 import { transition } from "../../core/loop/transition.js";
 import { isHookSessionDocument } from "../../hook/hook-session.js";
-import { isDamage, loadRun } from "../../runner/load-run.js";
+import { isDamage, loadRun, type LoadedRun } from "../../runner/load-run.js";
+import { restoreOf, withOptionRestore } from "../../runner/workspace/restore-of.js";
+import { Workspaces } from "../../runner/workspace/workspaces.js";
 import { openLocatedJournal, whoAmI } from "../../runner/session.js";
 import { runOption } from "../../runner/pick-run.js";
 import type { Journal } from "../../runner/journal.js";
@@ -39,23 +41,58 @@ function extraRoomOf(values: { "extra-budget"?: string; "extra-iterations"?: str
   };
 }
 
-/** The answer the flags describe; exactly one of --option, --text, --approve, --abort. */
-function answerOf(values: {
+/** The flags an answer is made of. */
+interface AnswerFlags {
   option?: string;
   text?: string;
   approve?: boolean;
   abort?: boolean;
   note?: string;
   by?: string;
+  restore?: string;
   "extra-budget"?: string;
   "extra-iterations"?: string;
-}): Answer {
+}
+
+/**
+ * `--restore N` on its own (continue from attempt N), with `--text` (continue with that
+ * guidance) or with `--abort` (stop there): the answer with `restore` set.
+ */
+function restoreAnswerOf(values: AnswerFlags, restore: string): Answer {
+  if (!/^\d{1,9}$/.test(restore) || Number(restore) < 1) {
+    throw new UsageError(
+      `answer: --restore expects an attempt number, got ${JSON.stringify(restore)}`,
+    );
+  }
+  if (values.option !== undefined || values.approve === true) {
+    throw new UsageError(
+      "answer: --restore goes alone, with --text (guidance) or with --abort (stop there)",
+    );
+  }
+  const attempt = Number(restore);
+  const continued =
+    values.abort === true || values.text !== undefined
+      ? plainAnswerOf(values)
+      : plainAnswerOf({ ...values, text: `Attempt ${attempt}'s code is restored: go on from it.` });
+  // Never approve: plainAnswerOf gives text or abort here, both of which restore.
+  return continued.kind === "approve" ? continued : { ...continued, restore: attempt };
+}
+
+/** The answer the flags describe: --restore N, or else exactly one of --option, --text, --approve, --abort. */
+function answerOf(values: AnswerFlags): Answer {
+  return values.restore === undefined
+    ? plainAnswerOf(values)
+    : restoreAnswerOf(values, values.restore);
+}
+
+/** The answer of exactly one of --option, --text, --approve, --abort. */
+function plainAnswerOf(values: AnswerFlags): Answer {
   const given = (["option", "text", "approve", "abort"] as const).filter(
     (flag) => values[flag] !== undefined && values[flag] !== false,
   );
   if (given.length !== 1) {
     throw new UsageError(
-      'answer: give exactly one of --option ID, --text "…", --approve, --abort (see loopgate answer --help)',
+      'answer: give exactly one of --option ID, --text "…", --approve, --abort, --restore N (see loopgate answer --help)',
     );
   }
   const by = { by: values.by ?? whoAmI() };
@@ -98,6 +135,7 @@ function grantedText(before: LoopState, after: LoopState, taskId: string): strin
 /** A run and the question its task waits on, if it waits on one. */
 interface Awaiting {
   readonly runId: number;
+  readonly loaded: LoadedRun;
   readonly state: LoopState;
   readonly effect: AwaitAnswer | undefined;
   /** The run is an agent's Stop-hook session: the agent's next stop carries it on, not resume. */
@@ -106,9 +144,10 @@ interface Awaiting {
 
 /** The run's rebuilt state and the question `taskId` waits on in it. */
 function awaitingIn(journal: Journal, runId: number, taskId: string): Awaiting {
-  const { run, state } = loadRun(journal, runId);
+  const loaded = loadRun(journal, runId);
+  const { run, state } = loaded;
   const effect = awaitedAnswers(state).find((awaited) => awaited.taskId === taskId);
-  return { runId, state, effect, hook: isHookSessionDocument(run.document) };
+  return { runId, loaded, state, effect, hook: isHookSessionDocument(run.document) };
 }
 
 /**
@@ -135,10 +174,47 @@ function runAwaiting(
   );
 }
 
+/** Refuses (exit 2) a restore of an attempt the task has no commit of. */
+function checkRestorable(workspaces: Workspaces, taskId: string, attempt: number): void {
+  const commits = workspaces.attemptCommits(taskId);
+  if (commits.has(attempt)) return;
+  const known = [...commits.keys()];
+  throw new InputError(
+    "--restore",
+    known.length === 0
+      ? `${taskId} has no attempt commits: only a task with a git workspace can be restored (docs/workspaces.md)`
+      : `${taskId} has no commit of attempt ${attempt}; its attempts with commits are ${known.join(", ")}`,
+  );
+}
+
+/** Resets the task's workspace as its journaled answer asked and journals the restore; says what it did. */
+async function restoreNow(
+  journal: Journal,
+  runId: number,
+  after: LoopState,
+  workspaces: Workspaces,
+  taskId: string,
+): Promise<string> {
+  const task = after.tasks.find((candidate) => candidate.id === taskId);
+  const pending = task === undefined ? undefined : nextEffect(after, task);
+  const attempt = workspaces.pendingRestore(taskId);
+  if (pending === undefined || attempt === undefined) return "";
+  const restored = await workspaces.restore(taskId, attempt);
+  const base = { effectId: pending.id, taskId, iteration: pending.iteration };
+  journal.append(
+    runId,
+    { type: "attempt-restored", ...base, ...restored },
+    { source: "loopgate answer" },
+  );
+  const kept =
+    restored.tag === undefined ? "" : `; the later attempts are kept as tag ${restored.tag}`;
+  return `restored attempt ${attempt} (commit ${restored.commit.slice(0, 12)})${kept}\n`;
+}
+
 /** `loopgate answer`: records a human's answer to a paused task. */
 export const answerCommand: Command = {
   help: `Usage: loopgate answer TASK (--option ID | --text "…" | --approve | --abort)
-                       [--note TEXT] [--by NAME] [--run ID] [--db PATH]
+                       [--restore N] [--note TEXT] [--by NAME] [--run ID] [--db PATH]
 
 Records the answer to a task that paused for a human (exit code 3 of run or
 resume); loopgate resume then carries the run on.
@@ -147,6 +223,9 @@ resume); loopgate resume then carries the run on.
   --text "…"     continue with free-text guidance
   --approve      accept the attempt as it is: the task proceeds (APPROVAL_GATE)
   --abort        give up on the task; the run goes on with the next task
+  --restore N    first reset the task's git workspace to attempt N's commit
+                 (later attempts kept as a tag), then continue from it: alone,
+                 or with --text for guidance, or with --abort to stop there
   --note TEXT    a note for --approve or --abort, kept in the journal
   --extra-budget X      with --option or --text: add X to the task's
                  budget_cap instead of the on_answer default
@@ -182,6 +261,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
         by: { type: "string" },
         "extra-budget": { type: "string" },
         "extra-iterations": { type: "string" },
+        restore: { type: "string" },
         run: { type: "string" },
         db: { type: "string" },
       },
@@ -191,11 +271,11 @@ or journal is damaged (see loopgate doctor), 1 internal error.
     if (taskId === undefined)
       throw new UsageError("answer: missing TASK (see loopgate answer --help)");
     // Redacted before it is journaled: the answer reaches history, export and the next step.
-    const answer = redactStrings(answerOf(values));
+    const flagged = redactStrings(answerOf(values));
     const chosen = runOption(values.run);
     const { journal, hint } = openLocatedJournal(values.db, "write", { mustExist: true });
     try {
-      const { runId, state, effect, hook } =
+      const { runId, loaded, state, effect, hook } =
         chosen === undefined
           ? runAwaiting(journal, taskId, new SkippedRuns(stderr).skip)
           : awaitingIn(journal, chosen, taskId);
@@ -206,15 +286,19 @@ or journal is damaged (see loopgate doctor), 1 internal error.
         );
       }
       if (
-        answer.kind === "option" &&
-        !effect.options.some((option) => option.id === answer.option)
+        flagged.kind === "option" &&
+        !effect.options.some((option) => option.id === flagged.option)
       ) {
         const offered = effect.options.map((option) => `${option.id}. ${option.label}`).join("; ");
         throw new InputError(
           "--option",
-          `no option ${answer.option}; ${offered === "" ? "the question has no numbered options (use --text)" : `the options are: ${offered}`}`,
+          `no option ${flagged.option}; ${offered === "" ? "the question has no numbered options (use --text)" : `the options are: ${offered}`}`,
         );
       }
+      const answer = withOptionRestore(flagged, effect.options);
+      const workspaces = new Workspaces(loaded, journal.path);
+      const restore = restoreOf(answer);
+      if (restore !== undefined) checkRestorable(workspaces, taskId, restore);
       const event = {
         type: "answer-given" as const,
         effectId: effect.id,
@@ -224,13 +308,17 @@ or journal is damaged (see loopgate doctor), 1 internal error.
       };
       const after = transition(state, event).state;
       journal.append(runId, event, { source: "loopgate answer" });
+      workspaces.note(event);
+      // Journaled first, then done: a restore cut off here is finished by the next resume.
+      const restored =
+        restore === undefined ? "" : await restoreNow(journal, runId, after, workspaces, taskId);
       const granted = grantedText(state, after, taskId);
       const label =
         answer.kind === "option"
           ? effect.options.find((o) => o.id === answer.option)?.label
           : undefined;
       stdout(
-        `recorded for ${taskId} (run ${runId}): ${answer.kind}${answer.kind === "option" ? ` ${answer.option}${label === undefined ? "" : ` — ${label}`}` : ""}${granted}\nnext: ${hook ? "tell the agent to go on: its next stop hands it this answer" : `loopgate resume${hint}`}\n`,
+        `recorded for ${taskId} (run ${runId}): ${answer.kind}${answer.kind === "option" ? ` ${answer.option}${label === undefined ? "" : ` — ${label}`}` : ""}${granted}\n${restored}next: ${hook ? "tell the agent to go on: its next stop hands it this answer" : `loopgate resume${hint}`}\n`,
       );
       return 0;
     } finally {

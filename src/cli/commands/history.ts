@@ -88,6 +88,9 @@ is damaged or damaged runs were left out (see loopgate doctor), 1 internal error
           });
           const line = eventLine(entry.event, state, paint);
           if (line !== null) text += `  ${entry.at.slice(11, 19)} ${line}\n${details(entry.event)}`;
+          // What on_proceed / on_abort did with the task's workspace, kept beside its decision.
+          const end = entry.meta?.["workspace"];
+          if (typeof end === "string") text += `${indent(end)}\n`;
         }
       }
       stdout(values.json === true ? `${JSON.stringify(toWire(story), null, 2)}\n` : text);

@@ -61,6 +61,24 @@ export interface TaskCancelled extends EventBase {
   readonly by?: string;
 }
 
+/**
+ * The driver reset the task's git workspace to an earlier attempt's commit, as the human's
+ * answer asked (its `restore`). It carries out nothing — the task's pending effect is still to
+ * do — and changes nothing of the loop: it says the restore is done, so a driver resumed after
+ * a crash between the answer and the reset knows to finish it (docs/workspaces.md).
+ */
+export interface AttemptRestored extends EventBase {
+  readonly type: "attempt-restored";
+  /** The attempt brought back. */
+  readonly attempt: number;
+  /** Its commit: the workspace's HEAD now. */
+  readonly commit: string;
+  /** The commit the workspace was at before (the later attempts), kept reachable by `tag`. */
+  readonly replaced: string;
+  /** The tag that keeps `replaced` reachable; absent when nothing was replaced. */
+  readonly tag?: string;
+}
+
 /** Everything that can happen to a loop; a driver journals these and folds them to rebuild state. */
 export type LoopEvent =
   | StepStarted
@@ -69,4 +87,5 @@ export type LoopEvent =
   | StepResumed
   | DecisionRecorded
   | AnswerGiven
-  | TaskCancelled;
+  | TaskCancelled
+  | AttemptRestored;

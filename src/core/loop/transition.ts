@@ -20,6 +20,8 @@ import { answerOptions } from "./question-options.js";
 import { cancelledTask } from "./cancel.js";
 import { addGrant, answerGrant, grantBasis, withBudgetGrant } from "./answer-grant.js";
 import { nextAttempt, started } from "./task-moves.js";
+import { attemptsOf } from "../attempts-of.js";
+import { withRestoreOptions } from "../standing/restore-options.js";
 import { positionOf, rescheduled, standingOf } from "./schedule.js";
 
 /** An event that does not carry out what the state waits for: a corrupt or foreign journal. */
@@ -61,6 +63,8 @@ export function taskAfter(plan: LoopTask, task: TaskState, event: LoopEvent): Ta
     "answer-given": "await-answer",
     // Ends the task whatever it waits for.
     "task-cancelled": undefined,
+    // Notes a restore beside whatever the task waits for.
+    "attempt-restored": undefined,
   }[event.type];
   const effect = taskEffect(plan, task);
   if (effect?.id !== event.effectId) throw mismatch(event, "no such pending effect");
@@ -164,9 +168,14 @@ function onDecision(plan: LoopTask, task: TaskState, event: DecisionRecorded): T
         phase: {
           name: "awaiting-answer",
           decision,
-          options: withBudgetGrant(
-            answerOptions(decision.question, decision.options),
-            grantBasis(plan, task, decision.reason),
+          options: withRestoreOptions(
+            withBudgetGrant(
+              answerOptions(decision.question, decision.options),
+              grantBasis(plan, task, decision.reason),
+            ),
+            attemptsOf(event.input.iterationCheck),
+            task.current.generate?.commit !== undefined,
+            plan.hasReview,
           ),
         },
       };
@@ -234,6 +243,8 @@ function applyToTask(plan: LoopTask, task: TaskState, event: LoopEvent): TaskSta
       return onAnswer(plan, task, event);
     case "task-cancelled":
       return cancelledTask(task);
+    case "attempt-restored":
+      return task;
   }
 }
 

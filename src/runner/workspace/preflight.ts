@@ -33,6 +33,15 @@ export async function checkWorkspaces(
       continue;
     }
     inPlace.push(entry.id);
+    if ((spec.onProceed ?? "keep") !== "keep" || (spec.onAbort ?? "keep") !== "keep") {
+      const [field, value] =
+        (spec.onProceed ?? "keep") === "keep"
+          ? ["on_abort", spec.onAbort]
+          : ["on_proceed", spec.onProceed];
+      throw workspaceError(
+        `workspace.${field}: ${JSON.stringify(value)} needs git: worktree (in place, the attempts are on your own branch and directory): use git: worktree, or ${field}: keep`,
+      );
+    }
     const change = await firstUncommitted(top, ownFiles(journalPath, dirname(journalPath)));
     if (change !== null) {
       throw workspaceError(

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { cli, requireBuild } from "../test-support/built-cli.js";
 import { gitIn } from "./test-support/git-in.js";
+import { oneCommitRepository } from "./test-support/one-commit-repository.js";
 
 // Git workspaces through the built CLI, on real repositories made here: each task in its own
 // worktree and branch, every attempt a commit, its diff journaled and shown.
@@ -13,12 +14,7 @@ beforeAll(requireBuild);
 
 /** A repository with one commit holding calc.py, and the scripts the steps run. */
 function repository() {
-  const dir = mkdtempSync(join(tmpdir(), "loopgate-ws-"));
-  const repo = join(dir, "repo");
-  gitIn(dir, "init", "--quiet", "--initial-branch=main", repo);
-  writeFileSync(join(repo, "calc.py"), "def add(a, b):\n    return a - b\n");
-  gitIn(repo, "add", "calc.py");
-  gitIn(repo, "commit", "--quiet", "-m", "init");
+  const { dir, repo } = oneCommitRepository("loopgate-ws-", "def add(a, b):\n    return a - b\n");
   // The scripted agent: appends a line naming its task and attempt to calc.py, up to attempt
   // `LAST_EDIT` (all by default), and notes every other task's line it finds there.
   const agent = join(dir, "agent.sh");

@@ -167,7 +167,7 @@ describe("Workspaces", () => {
     expect(await workspaces.afterStep(effect(1), generated)).toBe(generated);
   });
 
-  it("checks before a run: a base that is no commit, a task id git cannot name a branch after, in-place tasks side by side", async () => {
+  it("checks before a run: a base that is no commit, a task id git cannot name a branch after, in-place tasks side by side, on_proceed or on_abort in place", async () => {
     const { repo, journal } = project();
     const file = (workspace: Record<string, unknown>, ids = ["t"]) =>
       decodeTaskFile({
@@ -187,5 +187,11 @@ describe("Workspaces", () => {
     await expect(
       checkWorkspaces(file({ git: "in-place" }, ["a", "b"]), repo, journal, 1),
     ).resolves.toBeUndefined();
+    await expect(
+      checkWorkspaces(file({ git: "in-place", on_proceed: "squash" }), repo, journal, 1),
+    ).rejects.toThrow('workspace.on_proceed: "squash" needs git: worktree');
+    await expect(
+      checkWorkspaces(file({ git: "in-place", on_abort: "remove" }), repo, journal, 1),
+    ).rejects.toThrow('workspace.on_abort: "remove" needs git: worktree');
   });
 });

@@ -1,12 +1,17 @@
 import { dirname, join, resolve } from "node:path";
 import type { RunStep } from "../../core/loop/loop-effect.js";
+import type { LoopEvent } from "../../core/loop/loop-event.js";
 import type { AttemptCommit, StepOutcome } from "../../core/loop/step-outcome.js";
 import { DEFAULT_COMMIT_AUTHOR, type WorkspaceSpec } from "../../wire/workspace-spec.js";
+import { LoopgateError } from "../../core/errors.js";
 import { DEFAULT_OUTPUT_LIMIT } from "../bounded-output.js";
 import type { LoadedRun } from "../load-run.js";
 import { commitDiff } from "./commit-diff.js";
 import { git, gitFailed, gitOk } from "./git.js";
 import { ownFiles } from "./own-files.js";
+import { restoreAttempt, type Restored } from "./restore-attempt.js";
+import { restoreOf } from "./restore-of.js";
+import { mergeTask, removeWorktree } from "./task-end.js";
 import {
   hasBranch,
   excludeSpec,
@@ -54,8 +59,14 @@ export class Workspaces {
   private readonly places = new Map<string, Promise<Place | undefined>>();
   /** The journaled base and latest commit of each task, from earlier generate steps. */
   private readonly journaled = new Map<string, AttemptCommit>();
+  /** Each task's attempt commits by attempt number, as journaled and made in this drive. */
+  private readonly attemptHeads = new Map<string, Map<number, string>>();
+  /** The attempt each task's latest answer asked to restore, until its restore is journaled. */
+  private readonly pendingRestores = new Map<string, number>();
   /** Worktrees are added one at a time, so two tasks never race on the repository's worktree list. */
   private adding: Promise<unknown> = Promise.resolve();
+  /** End actions run one at a time: two merges must not race on the base branch's worktree. */
+  private ending: Promise<unknown> = Promise.resolve();
   private readonly own: string[];
 
   constructor(
@@ -63,12 +74,100 @@ export class Workspaces {
     private readonly journalPath: string,
   ) {
     this.own = ownFiles(journalPath, dirname(journalPath));
-    for (const { event } of loaded.entries) {
-      if (event.type === "step-finished" && event.outcome.step === "generate") {
-        const commit = event.outcome.commit;
-        if (commit !== undefined) this.journaled.set(event.taskId, commit);
-      }
+    for (const { event } of loaded.entries) this.note(event);
+  }
+
+  /** Takes in an event of the run as it is journaled: attempt commits, restores asked and done. */
+  note(event: LoopEvent): void {
+    if (event.type === "step-finished" && event.outcome.step === "generate") {
+      const commit = event.outcome.commit;
+      if (commit === undefined) return;
+      this.journaled.set(event.taskId, commit);
+      this.headsOf(event.taskId).set(event.iteration, commit.head);
+    } else if (event.type === "answer-given") {
+      const attempt = restoreOf(event.answer);
+      if (attempt === undefined) this.pendingRestores.delete(event.taskId);
+      else this.pendingRestores.set(event.taskId, attempt);
+    } else if (event.type === "attempt-restored") {
+      this.pendingRestores.delete(event.taskId);
+      const known = this.journaled.get(event.taskId);
+      if (known !== undefined) this.journaled.set(event.taskId, { ...known, head: event.commit });
     }
+  }
+
+  /** The attempt the task's latest answer asked to restore and that is not restored yet. */
+  pendingRestore(taskId: string): number | undefined {
+    return this.pendingRestores.get(taskId);
+  }
+
+  /** The commit of each of the task's attempts that has one, by attempt number. */
+  attemptCommits(taskId: string): ReadonlyMap<number, string> {
+    return this.headsOf(taskId);
+  }
+
+  /**
+   * Resets the task's workspace to attempt `attempt`'s commit: changes not committed yet are
+   * committed first (nothing is lost), the commit the workspace was at is tagged, and the next
+   * attempt starts from the restored commit. Safe to run again after a crash part-way.
+   */
+  async restore(taskId: string, attempt: number): Promise<Restored> {
+    const place = await this.placeOf(taskId);
+    const heads = this.headsOf(taskId);
+    const commit = heads.get(attempt);
+    if (place === undefined || commit === undefined) {
+      throw new LoopgateError(
+        "INVALID_INPUT",
+        `restore: ${taskId} has no commit of attempt ${attempt} (only a task with a git workspace has: docs/workspaces.md)`,
+      );
+    }
+    await this.commit(place, `loopgate: ${taskId} work kept before restoring attempt ${attempt}`);
+    const latest = Math.max(...heads.keys());
+    const restored = await restoreAttempt({ dir: place.dir, taskId, attempt, commit, latest });
+    place.head = commit;
+    return restored;
+  }
+
+  /**
+   * What the task file says becomes of a finished task's worktree workspace: after a proceed,
+   * `on_proceed` (merge or squash its branch into the base branch), after an abort, `on_abort`
+   * (remove the worktree). Returns the line saying what happened — a conflict or a git failure
+   * keeps the branch and says why, it is no error — or null when there is nothing to do.
+   */
+  async atEnd(taskId: string, action: "proceed" | "abort"): Promise<string | null> {
+    const place = await this.placeOf(taskId);
+    if (place?.branch === undefined || place.spec.git !== "worktree") return null;
+    const mode =
+      action === "proceed" ? (place.spec.onProceed ?? "keep") : (place.spec.onAbort ?? "keep");
+    if (mode === "keep") return null;
+    const task = {
+      top: await repositoryTop(this.loaded.run.baseDir),
+      dir: place.dir,
+      branch: place.branch,
+      taskId,
+      baseName: place.spec.base ?? "HEAD",
+      identity: identity(place.spec.author ?? DEFAULT_COMMIT_AUTHOR),
+    };
+    const ended = this.ending.then(async () => {
+      try {
+        return mode === "remove" ? await removeWorktree(task) : await mergeTask(task, mode);
+      } catch (error) {
+        if (!LoopgateError.is(error)) throw error;
+        return `on_${action} ${mode}: ${place.branch} is kept as it is: ${error.message}`;
+      } finally {
+        if (mode === "remove") this.places.delete(taskId);
+      }
+    });
+    this.ending = ended.catch(() => undefined);
+    return await ended;
+  }
+
+  private headsOf(taskId: string): Map<number, string> {
+    let heads = this.attemptHeads.get(taskId);
+    if (heads === undefined) {
+      heads = new Map();
+      this.attemptHeads.set(taskId, heads);
+    }
+    return heads;
   }
 
   /** Where the task's steps run: its workspace, or undefined for the task file's directory. */
@@ -91,6 +190,7 @@ export class Workspaces {
     const diff = await commitDiff(place.dir, place.base, head, limit);
     const diffFromPrevious = await commitDiff(place.dir, previous, head, limit);
     place.head = head;
+    this.headsOf(effect.taskId).set(effect.iteration, head);
     const commit: AttemptCommit = {
       ...(place.branch === undefined ? {} : { branch: place.branch }),
       base: place.base,
