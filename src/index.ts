@@ -61,6 +61,7 @@ export { transition } from "./core/loop/transition.js";
 export { effectsOf, activeTask, nextEffect, awaitedAnswers } from "./core/loop/effects-of.js";
 export type { ActiveTask, TaskEffect } from "./core/loop/effects-of.js";
 export { replay } from "./core/loop/replay.js";
+export { scheduleOf } from "./core/loop/schedule.js";
 export { runSummary } from "./core/loop/run-summary.js";
 export type { TaskSummary, TaskOutcome } from "./core/loop/run-summary.js";
 export { answerOptions, questionOptions } from "./core/loop/question-options.js";

@@ -1,11 +1,12 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { stringify } from "yaml";
 import { Journal } from "./journal.js";
 import { cli, requireBuild } from "./test-support/built-cli.js";
 import { fixtureProject } from "./test-support/fixture-project.js";
 
 // `run --concurrency N` through the built CLI: tasks' steps overlap, each task's story is the
-// one it tells alone, paused tasks let the others go on, and the flag is checked.
+// one it tells alone, paused tasks free their places for the others, and the flag is checked.
 
 beforeAll(requireBuild);
 
@@ -67,28 +68,30 @@ describe("loopgate run --concurrency (built CLI)", () => {
     const fixture = fixtureProject({ passFrom: 4, tasks: ["a", "b", "quick"] });
     const run = cli(["run", fixture.taskFile, "--db", fixture.db, "--concurrency", "2"]);
     expect(run.status).toBe(3);
+    // The places a and b freed as they paused let quick run.
     expect(outcomes(run.stdout)).toEqual([
       "a:awaiting-answer",
       "b:awaiting-answer",
-      "quick:pending",
+      "quick:proceeded",
     ]);
     expect(run.stderr).toContain("\na awaits an answer (run 1, attempt 3, MAX_ITERATIONS)");
     expect(run.stderr).toContain("\nb awaits an answer (run 1, attempt 3, MAX_ITERATIONS)");
     expect(run.stderr).toContain("Answer each of a, b, then resume:");
 
-    // a goes on and proceeds; b keeps its place, the place a freed lets quick run.
-    const onlyA = fixture.write("answers-a.yaml", "answers:\n  a: {text: go on}\n");
-    const resumed = cli(["resume", "--db", fixture.db, "--answers", onlyA, "--json", "--quiet"]);
+    // b goes on though a, before it, is still paused: the resume kept the run's concurrency of 2
+    // (at 1, tasks run in order and paused a would keep the one place).
+    const onlyB = fixture.write("answers-b.yaml", "answers:\n  b: {text: use a number}\n");
+    const resumed = cli(["resume", "--db", fixture.db, "--answers", onlyB, "--json", "--quiet"]);
     expect(resumed.status).toBe(3);
     expect(JSON.parse(resumed.stdout)).toMatchObject({
       status: "awaiting-answer",
       tasks: [
-        { task_id: "a", outcome: "proceeded" },
-        { task_id: "b", outcome: "awaiting-answer" },
+        { task_id: "a", outcome: "awaiting-answer" },
+        { task_id: "b", outcome: "proceeded" },
         { task_id: "quick", outcome: "proceeded" },
       ],
-      awaiting: { task_id: "b", iteration: 3 },
-      awaiting_tasks: [{ task_id: "b", iteration: 3 }],
+      awaiting: { task_id: "a", iteration: 3 },
+      awaiting_tasks: [{ task_id: "a", iteration: 3 }],
     });
 
     const both = fixture.write(
@@ -98,6 +101,55 @@ describe("loopgate run --concurrency (built CLI)", () => {
     const finished = cli(["resume", "--db", fixture.db, "--answers", both, "--quiet"]);
     expect(finished.status).toBe(0);
     expect(outcomes(finished.stdout)).toEqual(["a:proceeded", "b:proceeded", "quick:proceeded"]);
+  });
+
+  it("goes on past paused tasks: 20 tasks, every 5th escalating, at 2 at once, exit 3 only once all 16 others proceeded", () => {
+    const fixture = fixtureProject();
+    const trace = `${fixture.dir}/steps.log`;
+    // Each step marks its start and end, to count the steps running at once.
+    const step = (command: string) =>
+      `echo "+ $LOOPGATE_TASK_ID" >> '${trace}'; (${command}); code=$?; echo "- $LOOPGATE_TASK_ID" >> '${trace}'; exit $code`;
+    const ids = Array.from({ length: 20 }, (_, index) => `t${index + 1}`);
+    const taskFile = fixture.write(
+      "twenty.yaml",
+      stringify({
+        iteration_control: { max_iterations: 1 },
+        steps: {
+          generate: { command: step("true") },
+          // Every 5th task's test fails: at its one attempt, MAX_ITERATIONS escalates.
+          test: { command: step('case "$LOOPGATE_TASK_ID" in t5|t10|t15|t20) exit 1;; esac') },
+        },
+        tasks: ids.map((id) => ({ id, prompt: `do ${id}` })),
+      }),
+    );
+    const run = cli([
+      "run",
+      taskFile,
+      "--db",
+      fixture.db,
+      "--concurrency",
+      "2",
+      "--json",
+      "--quiet",
+    ]);
+    expect(run.status).toBe(3);
+    const escalating = ["t5", "t10", "t15", "t20"];
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      status: "awaiting-answer",
+      tasks: ids.map((id) =>
+        escalating.includes(id)
+          ? { task_id: id, outcome: "awaiting-answer", reason: "MAX_ITERATIONS" }
+          : { task_id: id, outcome: "proceeded" },
+      ),
+      awaiting_tasks: escalating.map((id) => ({ task_id: id })),
+    });
+    let running = 0;
+    let most = 0;
+    for (const line of readFileSync(trace, "utf8").trim().split("\n")) {
+      running += line.startsWith("+") ? 1 : -1;
+      most = Math.max(most, running);
+    }
+    expect(most).toBeLessThanOrEqual(2);
   });
 
   it("status lists every paused task and `answer` takes each of them, in any order", () => {

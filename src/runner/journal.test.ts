@@ -125,6 +125,20 @@ describe("Journal", () => {
     expect(() => Journal.open(db)).toThrow(/schema version 99, this loopgate reads 1 and 2/);
   });
 
+  it("names the first event that does not fold, though the events before it do", () => {
+    const run = failingRun({ attempts: 2, outputBytes: 10 });
+    // The generate step's result is lost: the test step's result after it fits nothing.
+    const events = [...run.events.slice(0, 1), ...run.events.slice(2)];
+    const journal = Journal.open(journalWith([{ ...run, events }]), { readonly: true });
+    const unfit = journal.events(1)[1];
+    expect(() => loadRun(journal, 1)).toThrow(
+      new RegExp(
+        `^run 1 is damaged: event ${unfit?.seq}: event ${unfit?.event.type} .* does not fit the loop`,
+      ),
+    );
+    journal.close();
+  });
+
   it("gives back every event of a long run exactly as journaled, after reopening", () => {
     const runs = [failingRun({ attempts: 12, outputBytes: 2048, tasks: ["a", "b"] })];
     const db = journalWith(runs);

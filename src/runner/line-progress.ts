@@ -1,6 +1,7 @@
 import { formatNumber } from "../core/format-number.js";
 import { printable } from "../core/printable.js";
 import { describeEnd } from "../core/loop/attempt-of.js";
+import { taskStateOf } from "../core/loop/effects-of.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
 import type { LoopState, TaskState } from "../core/loop/loop-state.js";
 import type { StepOutcome } from "../core/loop/step-outcome.js";
@@ -78,7 +79,7 @@ function outcomeWords(outcome: StepOutcome, paint: Paint): string {
  * line quotes (feedback, questions, answers, names) is made printable before it is coloured.
  */
 export function eventLine(event: LoopEvent, state: LoopState, paint: Paint): string | null {
-  const task = state.tasks.find((candidate) => candidate.id === event.taskId);
+  const task = taskStateOf(state, event.taskId);
   const head = `${printable(event.taskId)} ${paint.dim(`#${attemptOf(state, task, event.iteration)}`)}`;
   switch (event.type) {
     case "step-started":
@@ -200,7 +201,7 @@ export function lineProgress(
   return {
     stepStarting: (effect, state) =>
       soon(() => {
-        const task = state.tasks.find((candidate) => candidate.id === effect.taskId);
+        const task = taskStateOf(state, effect.taskId);
         const last = task?.lastDecision;
         const lastWords =
           last === null || last === undefined ? "" : ` · last ${last.action} (${last.reason})`;

@@ -1,8 +1,7 @@
 import { LoopgateError } from "../core/errors.js";
 import type { LoopPlan } from "../core/loop/loop-plan.js";
 import type { LoopState } from "../core/loop/loop-state.js";
-import { startLoop } from "../core/loop/start-loop.js";
-import { transition } from "../core/loop/transition.js";
+import { replay } from "../core/loop/replay.js";
 import { InputError } from "../wire/input-error.js";
 import { hookSessionOf, isHookSessionDocument, sessionTaskFile } from "../hook/hook-session.js";
 import { decodeTaskFile, planOf, type TaskFile } from "../wire/task-file.js";
@@ -45,14 +44,20 @@ export function loadRun(journal: Journal, runId: number, concurrency?: number): 
   const file = taskFileOf(run);
   const plan: LoopPlan = { ...planOf(file), concurrency: concurrency ?? run.concurrency };
   const entries = journal.events(runId);
-  let state = startLoop(plan).state;
-  for (const entry of entries) {
-    try {
-      state = transition(state, entry.event).state;
-    } catch (error) {
-      if (!LoopgateError.is(error) || error.code !== "INVALID_EVENT") throw error;
-      throw damagedRun(runId, `event ${entry.seq}: ${error.message}`);
+  // The event being folded, to name the one that does not fit.
+  let seq = 0;
+  const folded = function* () {
+    for (const entry of entries) {
+      seq = entry.seq;
+      yield entry.event;
     }
+  };
+  let state: LoopState;
+  try {
+    state = replay(plan, folded());
+  } catch (error) {
+    if (!LoopgateError.is(error) || error.code !== "INVALID_EVENT") throw error;
+    throw damagedRun(runId, `event ${seq}: ${error.message}`);
   }
   return {
     run,

@@ -144,13 +144,15 @@ describe("driveRun", () => {
     const { journal, runId } = start(fixture, 2);
     const paused = await driveRun({ journal, runId, answers: noAnswers, progress: silentProgress });
     expect(paused.paused.map((effect) => effect.taskId)).toEqual(["a", "b"]);
+    // The places a and b freed as they paused let quick run.
     expect(outcomes(paused.state)).toEqual([
       "a:awaiting-answer",
       "b:awaiting-answer",
-      "quick:pending",
+      "quick:proceeded",
     ]);
-    // One task at a time for this resume: a goes on; b keeps its place, so quick cannot start.
-    const answers = new Map([["a", [{ kind: "text" as const, text: "go on" }]]]);
+    // One task at a time for this resume: tasks run in order, so a, paused, keeps the one place
+    // and b's answer waits (at the run's own 2, b would go on).
+    const answers = new Map([["b", [{ kind: "text" as const, text: "go on" }]]]);
     const resumed = await driveRun({
       journal,
       runId,
@@ -158,8 +160,12 @@ describe("driveRun", () => {
       answers: answersFrom(answers, "answers.yaml"),
       progress: silentProgress,
     });
-    expect(outcomes(resumed.state)).toEqual(["a:proceeded", "b:awaiting-answer", "quick:pending"]);
-    expect(resumed.paused.map((effect) => effect.taskId)).toEqual(["b"]);
+    expect(outcomes(resumed.state)).toEqual([
+      "a:awaiting-answer",
+      "b:awaiting-answer",
+      "quick:proceeded",
+    ]);
+    expect(resumed.paused.map((effect) => effect.taskId)).toEqual(["a", "b"]);
     expect(journal.run(runId)?.concurrency).toBe(2);
     journal.close();
   });

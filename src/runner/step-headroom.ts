@@ -1,4 +1,5 @@
 import { roundNumber } from "../core/format-number.js";
+import { planTaskOf, taskStateOf } from "../core/loop/effects-of.js";
 import type { LoopState } from "../core/loop/loop-state.js";
 
 /** The room a task has left as one of its steps starts: what the step is told in its environment. */
@@ -20,8 +21,8 @@ export function stepHeadroom(
   state: LoopState,
   { taskId, iteration }: { readonly taskId: string; readonly iteration: number },
 ): StepHeadroom {
-  const task = state.tasks.find((candidate) => candidate.id === taskId);
-  const plan = state.plan.tasks.find((candidate) => candidate.id === taskId);
+  const task = taskStateOf(state, taskId);
+  const plan = planTaskOf(state, taskId);
   if (task === undefined || plan === undefined) {
     return { iterationsLeft: 0, budgetLeft: null, timeLeftMs: null };
   }

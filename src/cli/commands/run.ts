@@ -116,8 +116,9 @@ See docs/runner.md for the task file and the step protocol.
 Options:
   --concurrency N up to N tasks at once (default 1: one after another); each
                   task's own steps stay in order, tasks start in file order as
-                  places free up, a paused task keeps its place. Recorded with
-                  the run: loopgate resume keeps it
+                  places free up, and a paused task frees its place (at 1 the
+                  run waits for it). Recorded with the run: loopgate resume
+                  keeps it
   --new           start a new run even though an earlier run of this task
                   file is paused or unfinished (refused otherwise, exit 2)
 ${SESSION_HELP}`,

@@ -1,6 +1,8 @@
 import type { AwaitAnswer, Finish, LoopEffect, ResumeStep } from "./loop-effect.js";
+import type { LoopTask } from "./loop-plan.js";
 import type { LoopState, TaskPhase, TaskState } from "./loop-state.js";
 import { effectId } from "./effect-id.js";
+import { allDone, firstInProgress, offered, positionOf } from "./schedule.js";
 import { started } from "./task-moves.js";
 
 /** A task in progress: running a step, deciding, or paused for a human. */
@@ -15,9 +17,20 @@ const FINISH: Finish = { kind: "finish", id: "finish" };
 
 /** The first task in progress, in file order; with a concurrency above 1 others may be too. */
 export function activeTask(state: LoopState): ActiveTask | undefined {
-  return state.tasks.find(
-    (task): task is ActiveTask => task.phase.name !== "pending" && task.phase.name !== "done",
-  );
+  const position = firstInProgress(state.schedule);
+  return position === undefined ? undefined : (state.tasks[position] as ActiveTask);
+}
+
+/** The state of task `id`, found through the schedule's index. */
+export function taskStateOf(state: LoopState, id: string): TaskState | undefined {
+  const position = positionOf(state.schedule, id);
+  return position === undefined ? undefined : state.tasks[position];
+}
+
+/** The plan of task `id`, found through the schedule's index. */
+export function planTaskOf(state: LoopState, id: string): LoopTask | undefined {
+  const position = positionOf(state.schedule, id);
+  return position === undefined ? undefined : state.plan.tasks[position];
 }
 
 /**
@@ -26,6 +39,11 @@ export function activeTask(state: LoopState): ActiveTask | undefined {
  * carry out its own task's next effect, so a journal is checked task by task.
  */
 export function nextEffect(state: LoopState, task: TaskState): TaskEffect | undefined {
+  return taskEffect(planTaskOf(state, task.id), task);
+}
+
+/** What one task waits for, given its plan (see `nextEffect`). */
+export function taskEffect(plan: LoopTask | undefined, task: TaskState): TaskEffect | undefined {
   const current = started(task);
   const base = { taskId: current.id, iteration: current.iteration };
   const phase = current.phase;
@@ -34,7 +52,6 @@ export function nextEffect(state: LoopState, task: TaskState): TaskEffect | unde
     case "done":
       return undefined;
     case "running": {
-      const plan = state.plan.tasks.find((candidate) => candidate.id === current.id);
       const poll = phase.step === "review" ? current.polls : 0;
       // A step run again after a step error is new work: its id must not be the errored run's.
       const errors = current.stepErrors ?? 0;
@@ -82,30 +99,41 @@ export function nextEffect(state: LoopState, task: TaskState): TaskEffect | unde
 
 /**
  * What the state waits for: the next effect of each of the first `plan.concurrency` (default 1)
- * tasks that are not done, in file order — so tasks start in order as places free up, and a task
- * paused for a human keeps its place. A driver that rebuilt a state from its journal asks this
+ * tasks that are neither done nor paused, in file order — so tasks start in order as places free
+ * up — and of every paused task, which holds no place: a question waiting for its answer does
+ * not stop the tasks after it. At concurrency 1 tasks run one after another, and a paused task
+ * keeps the one place (see `offered`). A driver that rebuilt a state from its journal asks this
  * to know what to do next; `transition` returns the same list after every event.
  */
 export function effectsOf(state: LoopState): LoopEffect[] {
-  const unfinished = state.tasks.filter((task) => task.phase.name !== "done");
-  if (unfinished.length === 0) return [FINISH];
-  return unfinished
-    .slice(0, state.plan.concurrency ?? 1)
-    .flatMap((task) => nextEffect(state, task) ?? []);
+  const count = state.tasks.length;
+  if (allDone(state.schedule, count)) return [FINISH];
+  return offered(state.schedule, state.plan.concurrency ?? 1, count).flatMap(
+    (position) => effectAt(state, position) ?? [],
+  );
+}
+
+/** The next effect of the task at `position`. */
+function effectAt(state: LoopState, position: number): TaskEffect | undefined {
+  const task = state.tasks[position];
+  return task === undefined ? undefined : taskEffect(state.plan.tasks[position], task);
+}
+
+/** The next effects of the paused tasks, in file order. */
+function pausedEffects(state: LoopState): TaskEffect[] {
+  return state.schedule.paused.flatMap((position) => effectAt(state, position) ?? []);
 }
 
 /** Every task paused by a step error, in file order, each with its error. */
 export function stepErrors(state: LoopState): ResumeStep[] {
-  return state.tasks.flatMap((task) => {
-    const effect = nextEffect(state, task);
-    return effect?.kind === "resume-step" ? [effect] : [];
-  });
+  return pausedEffects(state).filter(
+    (effect): effect is ResumeStep => effect.kind === "resume-step",
+  );
 }
 
 /** Every task paused for a human, in file order, each with the question it waits on. */
 export function awaitedAnswers(state: LoopState): AwaitAnswer[] {
-  return state.tasks.flatMap((task) => {
-    const effect = nextEffect(state, task);
-    return effect?.kind === "await-answer" ? [effect] : [];
-  });
+  return pausedEffects(state).filter(
+    (effect): effect is AwaitAnswer => effect.kind === "await-answer",
+  );
 }

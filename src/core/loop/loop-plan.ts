@@ -40,9 +40,10 @@ export interface LoopTask {
 export interface LoopPlan {
   readonly tasks: readonly LoopTask[];
   /**
-   * How many unfinished tasks get effects at once: the first `concurrency` tasks, in file order,
-   * that are not done (a paused task keeps its place). Absent means 1: one task after another.
-   * It only schedules; a journal replays to the same state whatever concurrency wrote it.
+   * How many tasks are worked on at once: the first `concurrency` tasks, in file order, that are
+   * neither done nor paused; a paused task holds no place, except at 1 (tasks run one after
+   * another, and a paused one stops the line). Absent means 1. It only schedules; a journal
+   * replays to the same state whatever concurrency wrote it.
    */
   readonly concurrency?: number;
 }

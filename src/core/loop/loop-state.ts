@@ -7,8 +7,11 @@ import type { LoopPlan } from "./loop-plan.js";
 import type { StepError } from "./step-error.js";
 import type { GenerateOutcome, ReviewOutcome, StepName, TestOutcome } from "./step-outcome.js";
 
-/** Version of the state's shape; a driver refuses a state of another version instead of misreading it. */
-export const LOOP_STATE_VERSION = 1;
+/**
+ * Version of the state's shape; a driver refuses a state of another version instead of misreading
+ * it. Version 2 added `schedule`.
+ */
+export const LOOP_STATE_VERSION = 2;
 
 /** Where a task is in its loop. */
 export type TaskPhase =
@@ -80,9 +83,28 @@ export interface TaskState {
   readonly phase: TaskPhase;
 }
 
+/**
+ * Which tasks stand where, by their position in `tasks` (and `plan.tasks`, in the same order): an
+ * index kept up to date as events apply, so neither an event nor `effectsOf` scans the task list.
+ * Derived data: `scheduleOf(tasks)` rebuilds it from the tasks alone.
+ */
+export interface LoopSchedule {
+  /** Each task's position, by id. */
+  readonly positions: Readonly<Record<string, number>>;
+  /** Started tasks running a step or deciding, ascending. */
+  readonly working: readonly number[];
+  /** Tasks paused for an answer or by a step error, ascending. */
+  readonly paused: readonly number[];
+  /** Every task from this position on has not started. */
+  readonly pendingFrom: number;
+  /** The tasks before `pendingFrom` that have not started (others started ahead of them), ascending. */
+  readonly pendingBefore: readonly number[];
+}
+
 /** The whole loop: versioned, serializable, rebuilt by folding the journal from `startLoop`. */
 export interface LoopState {
   readonly version: typeof LOOP_STATE_VERSION;
   readonly plan: LoopPlan;
   readonly tasks: readonly TaskState[];
+  readonly schedule: LoopSchedule;
 }

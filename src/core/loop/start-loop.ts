@@ -2,6 +2,7 @@ import type { LoopEffect } from "./loop-effect.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { LOOP_STATE_VERSION, type LoopState, type TaskState } from "./loop-state.js";
 import { effectsOf } from "./effects-of.js";
+import { scheduleOf } from "./schedule.js";
 
 /** A task that has not started. */
 function pendingTask(id: string): TaskState {
@@ -31,10 +32,12 @@ function pendingTask(id: string): TaskState {
  * step of the first task, or of the first `plan.concurrency` tasks.
  */
 export function startLoop(plan: LoopPlan): { state: LoopState; effects: LoopEffect[] } {
+  const tasks = plan.tasks.map((task) => pendingTask(task.id));
   const state: LoopState = {
     version: LOOP_STATE_VERSION,
     plan,
-    tasks: plan.tasks.map((task) => pendingTask(task.id)),
+    tasks,
+    schedule: scheduleOf(tasks),
   };
   return { state, effects: effectsOf(state) };
 }

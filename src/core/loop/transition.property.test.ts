@@ -3,9 +3,11 @@ import fc from "fast-check";
 import type { Answer } from "./answer.js";
 import type { LoopEvent } from "./loop-event.js";
 import type { LoopPlan } from "./loop-plan.js";
+import type { TaskState } from "./loop-state.js";
 import { replay } from "./replay.js";
 import { startLoop } from "./start-loop.js";
-import { effectsOf } from "./effects-of.js";
+import { awaitedAnswers, effectsOf, stepErrors } from "./effects-of.js";
+import { scheduleOf } from "./schedule.js";
 import { transition } from "./transition.js";
 import {
   drive,
@@ -18,8 +20,16 @@ import {
   type Scheduler,
   type World,
 } from "./test-support/loop-world.js";
+import {
+  referenceEffects,
+  referencePaused,
+  referenceStart,
+  referenceTransition,
+} from "./test-support/reference-fold.js";
 
 const RUNS = { numRuns: 300 } as const;
+/** Fewer runs for the properties that fold every journal more than once: the suite's time is tight. */
+const FEW_RUNS = { numRuns: 60 } as const;
 
 const answerArb: fc.Arbitrary<Answer> = fc.oneof(
   fc.record({ kind: fc.constant("text" as const), text: fc.string({ maxLength: 20 }) }),
@@ -27,8 +37,8 @@ const answerArb: fc.Arbitrary<Answer> = fc.oneof(
   fc.constant({ kind: "approve" as const }),
 );
 
-/** A plan of one to four tasks, run `concurrency` at a time (1 when not given). */
-function planArb(concurrency: fc.Arbitrary<number>): fc.Arbitrary<LoopPlan> {
+/** A plan of one to `most` tasks, run `concurrency` at a time (1 when not given). */
+function planArb(concurrency: fc.Arbitrary<number>, most = 4): fc.Arbitrary<LoopPlan> {
   const settings = fc.record({
     maxIterations: fc.integer({ min: 1, max: 4 }),
     extraIterations: fc.integer({ min: 1, max: 3 }),
@@ -39,7 +49,7 @@ function planArb(concurrency: fc.Arbitrary<number>): fc.Arbitrary<LoopPlan> {
     autoRetry: fc.boolean(),
   });
   return fc
-    .record({ tasks: fc.array(settings, { minLength: 1, maxLength: 4 }), concurrency })
+    .record({ tasks: fc.array(settings, { minLength: 1, maxLength: most }), concurrency })
     .map(({ tasks, concurrency: places }) => ({
       ...plan(
         ...tasks.map((each, index) =>
@@ -78,6 +88,10 @@ const scriptArb = fc.record({
 });
 
 type Script = typeof scriptArb extends fc.Arbitrary<infer S> ? S : never;
+
+/** Whether a task waits for an answer or for its errored step to be run again. */
+const isPaused = (each: TaskState) =>
+  each.phase.name === "awaiting-answer" || each.phase.name === "step-error";
 
 /**
  * A fresh world that answers each task from its own turn through the scripts, so a task's story
@@ -212,30 +226,54 @@ describe("transition (properties)", () => {
     );
   });
 
-  it("has at most `concurrency` tasks in progress, and starts one only when a place is free", () => {
+  it("works on at most `concurrency` tasks (a paused one holds no place above 1), and starts one only when a place is free", () => {
     fc.assert(
       fc.property(concurrentPlanArb, scriptArb, schedulerArb, (loopPlan, script, pick) => {
         const places = loopPlan.concurrency ?? 1;
-        const { events } = drive(loopPlan, worldOf(script), pick);
+        const { events } = drive(loopPlan, erringWorldOf(script), pick);
         let state = startLoop(loopPlan).state;
         for (const event of events) {
           const index = state.tasks.findIndex((each) => each.id === event.taskId);
           if (state.tasks[index]?.phase.name === "pending") {
-            const before = state.tasks.slice(0, index);
-            expect(before.filter((each) => each.phase.name !== "done").length).toBeLessThan(places);
+            const taken = state.tasks
+              .slice(0, index)
+              .filter((each) => each.phase.name !== "done" && (places === 1 || !isPaused(each)));
+            expect(taken.length).toBeLessThan(places);
           }
           state = transition(state, event).state;
           const inProgress = state.tasks.filter(
             (each) => each.phase.name !== "pending" && each.phase.name !== "done",
           );
-          expect(inProgress.length).toBeLessThanOrEqual(places);
+          // At concurrency 1 a paused task keeps the one place: tasks run one after another.
+          if (places === 1) expect(inProgress.length).toBeLessThanOrEqual(1);
           const effects = effectsOf(state);
-          expect(effects.length).toBeLessThanOrEqual(places);
+          // An answered task takes its place back in file order; a later one waits its turn.
+          const moving = effects.filter(
+            (effect) => effect.kind === "run-step" || effect.kind === "record-decision",
+          );
+          expect(moving.length).toBeLessThanOrEqual(places);
+          const paused = places === 1 ? 0 : state.tasks.filter(isPaused).length;
+          expect(effects.length).toBeLessThanOrEqual(places + paused);
           const owners = effects.map((effect) => (effect.kind === "finish" ? "" : effect.taskId));
           expect(new Set(owners).size).toBe(owners.length);
         }
       }),
       RUNS,
+    );
+  });
+
+  it("above concurrency 1 stops only when nothing can move: every task started, every unfinished one paused, the same way every time", () => {
+    fc.assert(
+      fc.property(planArb(fc.integer({ min: 2, max: 3 }), 6), scriptArb, (loopPlan, script) => {
+        const run = drive(loopPlan, erringWorldOf(script));
+        fc.pre(!run.truncated);
+        for (const each of run.state.tasks) {
+          expect(each.phase.name).not.toBe("pending");
+          if (each.phase.name !== "done") expect(isPaused(each)).toBe(true);
+        }
+        expect(drive(loopPlan, erringWorldOf(script)).events).toEqual(run.events);
+      }),
+      FEW_RUNS,
     );
   });
 
@@ -248,7 +286,7 @@ describe("transition (properties)", () => {
           const story = storyOf(together.events, taskPlan.id);
           const taskState = together.state.tasks[index];
           if (story.length === 0) {
-            // Never started: the tasks before it held every place, each paused for a human.
+            // Never started: at concurrency 1, a task before it is paused for a human.
             expect(taskState?.phase.name).toBe("pending");
             continue;
           }
@@ -368,6 +406,80 @@ describe("transition (properties)", () => {
         },
       ),
       RUNS,
+    );
+  });
+});
+
+describe("the indexed fold (properties)", () => {
+  /** A journal of a drawn run, its tasks' events interleaved anew, and the concurrency it is folded at. */
+  const journalArb = fc
+    .record({
+      loopPlan: planArb(fc.integer({ min: 1, max: 3 }), 6),
+      script: scriptArb,
+      pick: schedulerArb,
+      choices: fc.array(fc.nat(), { minLength: 1, maxLength: 30 }),
+      foldedWith: fc.integer({ min: 1, max: 4 }),
+    })
+    .map(({ loopPlan, script, pick, choices, foldedWith }) => ({
+      loopPlan: { ...loopPlan, concurrency: foldedWith },
+      events: interleave(drive(loopPlan, erringWorldOf(script), pick).events, choices),
+    }));
+
+  it("gives exactly the reference fold's tasks, effects and pauses after every event, its schedule always the one rebuilt from the tasks", () => {
+    fc.assert(
+      fc.property(journalArb, ({ loopPlan, events }) => {
+        let state = startLoop(loopPlan).state;
+        let reference = referenceStart(loopPlan);
+        for (const event of events) {
+          const next = transition(state, event);
+          state = next.state;
+          reference = referenceTransition(reference, event);
+          expect(state.tasks).toEqual(reference.tasks);
+          expect(state.schedule).toEqual(scheduleOf(state.tasks));
+          expect(next.effects).toEqual(referenceEffects(reference));
+          const paused = referencePaused(reference);
+          expect(awaitedAnswers(state)).toEqual(paused.filter((e) => e.kind === "await-answer"));
+          expect(stepErrors(state)).toEqual(paused.filter((e) => e.kind === "resume-step"));
+        }
+        expect(replay(loopPlan, events)).toEqual(state);
+      }),
+      FEW_RUNS,
+    );
+  });
+
+  it("refuses a broken journal at the same event as the reference fold", () => {
+    fc.assert(
+      fc.property(journalArb, fc.nat(), fc.nat(), (journal, at, from) => {
+        const { loopPlan, events } = journal;
+        fc.pre(events.length > 0);
+        // One event moved elsewhere: dropped, repeated, or taken from later in the journal.
+        const moved = events[from % events.length] as LoopEvent;
+        const broken = [
+          ...events.slice(0, at % events.length),
+          moved,
+          ...events.slice(at % events.length),
+        ];
+        const failsAt = (step: (event: LoopEvent) => void) => {
+          for (const [index, event] of broken.entries()) {
+            try {
+              step(event);
+            } catch {
+              return index;
+            }
+          }
+          return -1;
+        };
+        let state = startLoop(loopPlan).state;
+        let reference = referenceStart(loopPlan);
+        const indexed = failsAt((event) => (state = transition(state, event).state));
+        expect(failsAt((event) => (reference = referenceTransition(reference, event)))).toBe(
+          indexed,
+        );
+        if (indexed >= 0) {
+          expect(() => replay(loopPlan, broken)).toThrow(/does not fit the loop/);
+        }
+      }),
+      FEW_RUNS,
     );
   });
 });

@@ -369,12 +369,16 @@ describe("transition", () => {
     const starts = ["a", "b", "c"].map((id) =>
       run.events.findIndex((event) => event.taskId === id),
     );
-    const finished = (id: string) =>
-      run.events.findLastIndex(
-        (event) => event.taskId === id && event.type === "decision-recorded",
+    // The decision that first freed a place: a task done, or paused (a paused task holds none).
+    const freed = (id: string) =>
+      run.events.findIndex(
+        (event) =>
+          event.taskId === id &&
+          event.type === "decision-recorded" &&
+          event.decision.action !== "retry",
       );
-    // c starts only once a or b is done, and the last pick ran b ahead of a.
-    expect(starts[2]).toBeGreaterThan(Math.min(finished("a"), finished("b")));
+    // c starts only once a or b is done or paused, and the last pick ran b ahead of a.
+    expect(starts[2]).toBeGreaterThan(Math.min(freed("a"), freed("b")));
     expect(starts[1]).toBeLessThan(starts[0] ?? -1);
     expect(runSummary(run.state).map((row) => row.outcome)).toEqual([
       "proceeded",
@@ -383,7 +387,7 @@ describe("transition", () => {
     ]);
   });
 
-  it("keeps a paused task's place while the others go on, and lists every paused task", () => {
+  it("frees a paused task's place for the next task, and lists every paused task", () => {
     const world: World = {
       step: passesAtOnce("quick"),
       answer: () => null,
@@ -396,13 +400,23 @@ describe("transition", () => {
       ["a", "awaiting-answer"],
       ["quick", "proceeded"],
       ["b", "awaiting-answer"],
-      ["c", "pending"],
+      ["c", "awaiting-answer"],
     ]);
     expect(effectsOf(run.state).map((effect) => effect.kind)).toEqual([
       "await-answer",
       "await-answer",
+      "await-answer",
     ]);
-    expect(awaitedAnswers(run.state).map((effect) => effect.taskId)).toEqual(["a", "b"]);
+    expect(awaitedAnswers(run.state).map((effect) => effect.taskId)).toEqual(["a", "b", "c"]);
+    // One task at a time, tasks run in order: the paused task keeps the one place.
+    const alone = drive(plan(task("a"), task("quick"), task("b"), task("c")), world);
+    expect(runSummary(alone.state).map((row) => row.outcome)).toEqual([
+      "awaiting-answer",
+      "pending",
+      "pending",
+      "pending",
+    ]);
+    expect(effectsOf(alone.state).map((effect) => effect.kind)).toEqual(["await-answer"]);
   });
 
   it("replays a journal written two tasks at a time with concurrency 1: started tasks wait", () => {

@@ -11,10 +11,10 @@ import type {
   StepResumed,
 } from "./loop-event.js";
 import type { LoopTask } from "./loop-plan.js";
-import type { LoopState, TaskState } from "./loop-state.js";
+import type { LoopSchedule, LoopState, TaskState } from "./loop-state.js";
 import type { StepName } from "./step-outcome.js";
 import { decideInputOf } from "./decide-input-of.js";
-import { effectsOf, nextEffect } from "./effects-of.js";
+import { effectsOf, taskEffect } from "./effects-of.js";
 import type { LoopEffect } from "./loop-effect.js";
 import { answerOptions } from "./question-options.js";
 import { cancelledTask } from "./cancel.js";
@@ -22,6 +22,7 @@ import { addGrant, answerGrant, grantBasis, withBudgetGrant } from "./answer-gra
 import { nextAttempt, started } from "./task-moves.js";
 import { attemptsOf } from "../attempts-of.js";
 import { withRestoreOptions } from "../standing/restore-options.js";
+import { positionOf, rescheduled, standingOf } from "./schedule.js";
 
 /** An event that does not carry out what the state waits for: a corrupt or foreign journal. */
 function mismatch(event: LoopEvent, why: string): LoopgateError {
@@ -32,11 +33,27 @@ function mismatch(event: LoopEvent, why: string): LoopgateError {
 }
 
 /**
- * The task an event concerns, once the event is checked against what that task waits for. Tasks
- * are checked one by one, never against each other: events of different tasks may come in any
- * order (several run at once), and a journal replays whatever concurrency wrote it.
+ * The task and plan an event concerns, found through the schedule's index, never by a scan.
  */
-function taskOf(state: LoopState, event: LoopEvent): TaskState {
+function taskOf(
+  state: LoopState,
+  event: LoopEvent,
+): { position: number; task: TaskState; plan: LoopTask } {
+  const position = positionOf(state.schedule, event.taskId);
+  const task = position === undefined ? undefined : state.tasks[position];
+  const plan = position === undefined ? undefined : state.plan.tasks[position];
+  if (position === undefined || task === undefined || plan === undefined) {
+    throw mismatch(event, "unknown task");
+  }
+  return { position, task, plan };
+}
+
+/**
+ * The task after `event`, once the event is checked against what the task waits for. Tasks are
+ * checked one by one, never against each other: events of different tasks may come in any order
+ * (several run at once), and a journal replays whatever concurrency wrote it.
+ */
+export function taskAfter(plan: LoopTask, task: TaskState, event: LoopEvent): TaskState {
   const wanted = {
     "step-started": "run-step",
     "step-finished": "run-step",
@@ -49,13 +66,11 @@ function taskOf(state: LoopState, event: LoopEvent): TaskState {
     // Notes a restore beside whatever the task waits for.
     "attempt-restored": undefined,
   }[event.type];
-  const task = state.tasks.find((candidate) => candidate.id === event.taskId);
-  if (task === undefined) throw mismatch(event, "unknown task");
-  const effect = nextEffect(state, task);
+  const effect = taskEffect(plan, task);
   if (effect?.id !== event.effectId) throw mismatch(event, "no such pending effect");
   if (wanted !== undefined && effect.kind !== wanted)
     throw mismatch(event, `the pending effect is ${effect.kind}`);
-  return task;
+  return applyToTask(plan, started(task), event);
 }
 
 /** The step that follows `step` in a pass, given which steps the task has. */
@@ -233,6 +248,30 @@ function applyToTask(plan: LoopTask, task: TaskState, event: LoopEvent): TaskSta
   }
 }
 
+/** One event applied: the task it changed, at its position, and the schedule after it. */
+export interface AppliedEvent {
+  readonly position: number;
+  readonly task: TaskState;
+  readonly schedule: LoopSchedule;
+}
+
+/**
+ * One event applied to the task it concerns, without building the next state: what `transition`
+ * and `replay` share. It reads only that task and the schedule, so a fold costs O(events).
+ * Throws `INVALID_EVENT` like `transition`.
+ */
+export function applyEvent(state: LoopState, event: LoopEvent): AppliedEvent {
+  const { position, task, plan } = taskOf(state, event);
+  const applied = taskAfter(plan, task, event);
+  const schedule = rescheduled(
+    state.schedule,
+    position,
+    standingOf(task.phase),
+    standingOf(applied.phase),
+  );
+  return { position, task: applied, schedule };
+}
+
 /**
  * The loop, as a pure function: applies one event and returns the next state with the effects
  * it now waits for. No clock, no I/O: a driver journals events, folds them through here, and
@@ -243,11 +282,9 @@ export function transition(
   state: LoopState,
   event: LoopEvent,
 ): { state: LoopState; effects: LoopEffect[] } {
-  const task = taskOf(state, event);
-  const plan = state.plan.tasks.find((candidate) => candidate.id === task.id);
-  if (plan === undefined) throw mismatch(event, "unknown task");
-  const applied = applyToTask(plan, started(task), event);
-  const tasks = state.tasks.map((candidate) => (candidate === task ? applied : candidate));
-  const next: LoopState = { ...state, tasks };
+  const { position, task, schedule } = applyEvent(state, event);
+  const tasks = [...state.tasks];
+  tasks[position] = task;
+  const next: LoopState = { ...state, tasks, schedule };
   return { state: next, effects: effectsOf(next) };
 }
