@@ -131,4 +131,34 @@ not ok 1 - test/broken.test.js # time=2509.038ms
       },
     ]);
   });
+  it("keeps a diff line's trailing comma, as printed (node-tap on ini, fixtures/real-world)", () => {
+    const output = `TAP version 13
+# Subtest: test/bar.js
+    # Subtest: parse(stringify(x)) is same as x
+        not ok 3 - should be equivalent
+          ---
+          diff: |
+            --- expected
+            +++ actual
+            @@ -1,3 +1,3 @@
+             Null Object {
+            -  "isTrue": true,
+            +  "isTrue": "true",
+             }
+          at:
+            line: 17
+            column: 7
+            file: test/bar.js
+            type: Test
+          ...
+`;
+    expect(tapParser.parse(output)).toEqual([
+      expect.objectContaining({
+        file: "test/bar.js",
+        line: 17,
+        expected: '"isTrue": true,',
+        received: '"isTrue": "true",',
+      }),
+    ]);
+  });
 });
