@@ -1,6 +1,7 @@
 import { valuesFromMessage } from "./assertion-values.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import type { Failure } from "../feedback.js";
+import { helperCaller, type UserFrame } from "./helper-frames.js";
 import { isTestPath, type SourceLocation } from "./stack-frames.js";
 
 /**
@@ -37,7 +38,12 @@ export interface FailureDraft {
   outermost: SourceLocation | null;
   /** Whether that frame is an anonymous function's (a test's callback), not a named helper's. */
   outermostIsCallback: boolean;
+  /** The user frames of a JavaScript stack read so far, innermost first (at most `MAX_FRAMES`). */
+  readonly frames: UserFrame[];
 }
+
+/** User frames a draft keeps: a helper and its caller are among the first few. */
+export const MAX_FRAMES = 16;
 
 /** Longest test name, value or message kept: a failure is a gist, not a dump of the log. */
 const MAX_FIELD_LENGTH = 1000;
@@ -60,6 +66,7 @@ export function newDraft(kind: DraftKind, test: string | null, file: string | nu
     declared: null,
     outermost: null,
     outermostIsCallback: false,
+    frames: [],
   };
 }
 
@@ -120,22 +127,37 @@ export function finishDraft(draft: FailureDraft): Failure {
     received = values?.received ?? null;
   }
   const located = draft.line === null && draft.declared !== null;
+  const caller = isAssertion(message, expected, received) ? helperCaller(draft.frames) : null;
+  const first = draft.frames[0]?.location;
+  // An assertion made in a shared helper is the test's line that called it (it says which check
+  // failed); a thrown error stays where it was thrown, with the test's own frame beside it.
+  const place =
+    caller !== null && first?.file === draft.file && first.line === draft.line
+      ? caller
+      : { file: draft.file, line: draft.line };
   const { outermost } = draft;
   // In the same file only a test's callback says something new (a local helper threw or failed
   // under it); a named frame there is the `describe` around a timed-out test's declaration.
   const elsewhere =
     outermost !== null &&
     isTestPath(outermost.file) &&
-    (outermost.file !== draft.file || (draft.outermostIsCallback && outermost.line !== draft.line));
+    (outermost.file !== place.file || (draft.outermostIsCallback && outermost.line !== place.line));
   return {
     test: capped(draft.test),
-    file: located ? (draft.declared?.file ?? null) : draft.file,
-    line: located ? (draft.declared?.line ?? null) : draft.line,
+    file: located ? (draft.declared?.file ?? null) : place.file,
+    line: located ? (draft.declared?.line ?? null) : place.line,
     expected: capped(expected),
     received: capped(received),
     message: truncateCodePoints(message, MAX_FIELD_LENGTH),
     ...(elsewhere && draft.line !== null ? { testLocation: outermost } : {}),
   };
+}
+
+/** Whether a failure is a failed check rather than a thrown error: it has values or says so. */
+function isAssertion(message: string, expected: string | null, received: string | null): boolean {
+  return (
+    expected !== null || received !== null || /AssertionError|\bexpect\(|\bassert/i.test(message)
+  );
 }
 
 /** A field cut to `MAX_FIELD_LENGTH`. */
