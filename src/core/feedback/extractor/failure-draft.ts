@@ -32,6 +32,8 @@ export interface FailureDraft {
   firstDetail: string;
   /** An error class printed apart from its message (TAP's `name: 'RangeError'`). */
   errorName: string | null;
+  /** The comparison a TAP producer names (tape's `operator: equal`). */
+  operator: string | null;
   /** Where the test is declared (TAP `location:`), used only when no frame said where it failed. */
   declared: SourceLocation | null;
   /** The outermost user frame of a JavaScript stack read so far: the test's own code. */
@@ -63,6 +65,7 @@ export function newDraft(kind: DraftKind, test: string | null, file: string | nu
     message: "",
     firstDetail: "",
     errorName: null,
+    operator: null,
     declared: null,
     outermost: null,
     outermostIsCallback: false,
@@ -108,6 +111,11 @@ export function setLocation(draft: FailureDraft, location: SourceLocation): void
 /** The draft as a failure: message fallbacks applied, cargo's sides resolved, values parsed from the message last. */
 export function finishDraft(draft: FailureDraft): Failure {
   let message = draft.message === "" ? draft.firstDetail : draft.message;
+  // tape's error only repeats the assertion's own name (`Error: two`, not tape's default
+  // `should be strictly equal`): its comparison says what failed. `t.fail`'s words are its own.
+  if (draft.operator !== null && draft.operator !== "fail" && repeatsName(message, draft.test)) {
+    message = `operator: ${draft.operator}`;
+  }
   if (draft.errorName !== null && !message.includes(draft.errorName)) {
     message = message === "" ? draft.errorName : `${draft.errorName}: ${message}`;
   }
@@ -151,6 +159,14 @@ export function finishDraft(draft: FailureDraft): Failure {
     message: truncateCodePoints(message, MAX_FIELD_LENGTH),
     ...(elsewhere && draft.line !== null ? { testLocation: outermost } : {}),
   };
+}
+
+/** Whether a message says nothing but the last part of the test's name (`Error: two`, `two`). */
+function repeatsName(message: string, test: string | null): boolean {
+  const words = message.replace(/^Error: /, "").trim();
+  const cut = test?.lastIndexOf(" > ") ?? -1;
+  const leaf = test === null ? "" : cut < 0 ? test : test.slice(cut + " > ".length);
+  return !words.startsWith("should ") && (words === "" || words === leaf.trim());
 }
 
 /** Whether a failure is a failed check rather than a thrown error: it has values or says so. */
