@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import type { Failure } from "../core/feedback/feedback.js";
 
 /*
  * `loopgate feedback --json` on outputs of real projects (fixtures/real-world/), run as a user
@@ -12,17 +13,8 @@ import { describe, expect, it } from "vitest";
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const bin = join(root, "bin", "loopgate.js");
 
-interface PrintedFailure {
-  readonly test: string | null;
-  readonly file: string | null;
-  readonly line: number | null;
-  readonly expected: string | null;
-  readonly received: string | null;
-  readonly message: string;
-}
-
 /** The failures `loopgate feedback --json --root ROOT` prints for a real-world case's output. */
-function failuresOf(folder: string, projectRoot: string): PrintedFailure[] {
+function failuresOf(folder: string, projectRoot: string): Failure[] {
   const output = join(root, "fixtures", "real-world", folder, "output.txt");
   const result = spawnSync(
     process.execPath,
@@ -31,7 +23,7 @@ function failuresOf(folder: string, projectRoot: string): PrintedFailure[] {
   );
   if (result.error !== undefined) throw result.error;
   expect(result.status).toBe(0);
-  const printed = JSON.parse(result.stdout) as { feedback: { failures: PrintedFailure[] } };
+  const printed = JSON.parse(result.stdout) as { feedback: { failures: Failure[] } };
   return printed.feedback.failures;
 }
 
