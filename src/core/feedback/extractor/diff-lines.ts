@@ -3,7 +3,6 @@ import type { LineReader } from "./extraction.js";
 import { setValue, type Side } from "./failure-draft.js";
 import { indentOf, MAX_VALUE_LINES, REPORT_START } from "./line-blocks.js";
 import { frameLocation } from "./stack-frames.js";
-import { withoutTrailingComma } from "./value-lines.js";
 
 /** Which printed diff sign stands for which side (`- Expected` / `+ Received`, `+ actual - expected`). */
 interface DiffSigns {
@@ -62,9 +61,8 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
         break;
       const sign = trimmed.charAt(0);
       if (sign === "+" || sign === "-") {
-        sides[sign === "+" ? signs.plus : signs.minus].push(
-          withoutTrailingComma(trimmed.slice(1).trim()),
-        );
+        // Kept as printed, the comma too: a line of a printed object is read as the runner wrote it.
+        sides[sign === "+" ? signs.plus : signs.minus].push(trimmed.slice(1).trim());
         collected += 1;
       }
     }

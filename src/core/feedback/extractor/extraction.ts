@@ -40,6 +40,8 @@ export class Extraction {
   inYaml = false;
   /** Inside captured console output, which is never a runner's report. */
   muted = false;
+  /** Whether a missed coverage threshold was read: one failure for all of them. */
+  coverageMissed = false;
   private suites: Suite[] = [];
 
   /** `known` is the failure the lines are about, when the caller already knows which test. */

@@ -1,6 +1,7 @@
 import { valuesFromMessage } from "./assertion-values.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import type { Failure } from "../feedback.js";
+import { helperCaller, type UserFrame } from "./helper-frames.js";
 import { isTestPath, type SourceLocation } from "./stack-frames.js";
 
 /**
@@ -31,13 +32,20 @@ export interface FailureDraft {
   firstDetail: string;
   /** An error class printed apart from its message (TAP's `name: 'RangeError'`). */
   errorName: string | null;
+  /** The comparison a TAP producer names (tape's `operator: equal`). */
+  operator: string | null;
   /** Where the test is declared (TAP `location:`), used only when no frame said where it failed. */
   declared: SourceLocation | null;
   /** The outermost user frame of a JavaScript stack read so far: the test's own code. */
   outermost: SourceLocation | null;
   /** Whether that frame is an anonymous function's (a test's callback), not a named helper's. */
   outermostIsCallback: boolean;
+  /** The user frames of a JavaScript stack read so far, innermost first (at most `MAX_FRAMES`). */
+  readonly frames: UserFrame[];
 }
+
+/** User frames a draft keeps: a helper and its caller are among the first few. */
+export const MAX_FRAMES = 16;
 
 /** Longest test name, value or message kept: a failure is a gist, not a dump of the log. */
 const MAX_FIELD_LENGTH = 1000;
@@ -57,9 +65,11 @@ export function newDraft(kind: DraftKind, test: string | null, file: string | nu
     message: "",
     firstDetail: "",
     errorName: null,
+    operator: null,
     declared: null,
     outermost: null,
     outermostIsCallback: false,
+    frames: [],
   };
 }
 
@@ -101,6 +111,11 @@ export function setLocation(draft: FailureDraft, location: SourceLocation): void
 /** The draft as a failure: message fallbacks applied, cargo's sides resolved, values parsed from the message last. */
 export function finishDraft(draft: FailureDraft): Failure {
   let message = draft.message === "" ? draft.firstDetail : draft.message;
+  // tape's error only repeats the assertion's own name (`Error: two`, not tape's default
+  // `should be strictly equal`): its comparison says what failed. `t.fail`'s words are its own.
+  if (draft.operator !== null && draft.operator !== "fail" && repeatsName(message, draft.test)) {
+    message = `operator: ${draft.operator}`;
+  }
   if (draft.errorName !== null && !message.includes(draft.errorName)) {
     message = message === "" ? draft.errorName : `${draft.errorName}: ${message}`;
   }
@@ -120,22 +135,45 @@ export function finishDraft(draft: FailureDraft): Failure {
     received = values?.received ?? null;
   }
   const located = draft.line === null && draft.declared !== null;
+  const caller = isAssertion(message, expected, received) ? helperCaller(draft.frames) : null;
+  const first = draft.frames[0]?.location;
+  // An assertion made in a shared helper is the test's line that called it (it says which check
+  // failed); a thrown error stays where it was thrown, with the test's own frame beside it.
+  const place =
+    caller !== null && first?.file === draft.file && first.line === draft.line
+      ? caller
+      : { file: draft.file, line: draft.line };
   const { outermost } = draft;
   // In the same file only a test's callback says something new (a local helper threw or failed
   // under it); a named frame there is the `describe` around a timed-out test's declaration.
   const elsewhere =
     outermost !== null &&
     isTestPath(outermost.file) &&
-    (outermost.file !== draft.file || (draft.outermostIsCallback && outermost.line !== draft.line));
+    (outermost.file !== place.file || (draft.outermostIsCallback && outermost.line !== place.line));
   return {
     test: capped(draft.test),
-    file: located ? (draft.declared?.file ?? null) : draft.file,
-    line: located ? (draft.declared?.line ?? null) : draft.line,
+    file: located ? (draft.declared?.file ?? null) : place.file,
+    line: located ? (draft.declared?.line ?? null) : place.line,
     expected: capped(expected),
     received: capped(received),
     message: truncateCodePoints(message, MAX_FIELD_LENGTH),
     ...(elsewhere && draft.line !== null ? { testLocation: outermost } : {}),
   };
+}
+
+/** Whether a message says nothing but the last part of the test's name (`Error: two`, `two`). */
+function repeatsName(message: string, test: string | null): boolean {
+  const words = message.replace(/^Error: /, "").trim();
+  const cut = test?.lastIndexOf(" > ") ?? -1;
+  const leaf = test === null ? "" : cut < 0 ? test : test.slice(cut + " > ".length);
+  return !words.startsWith("should ") && (words === "" || words === leaf.trim());
+}
+
+/** Whether a failure is a failed check rather than a thrown error: it has values or says so. */
+function isAssertion(message: string, expected: string | null, received: string | null): boolean {
+  return (
+    expected !== null || received !== null || /AssertionError|\bexpect\(|\bassert/i.test(message)
+  );
 }
 
 /** A field cut to `MAX_FIELD_LENGTH`. */

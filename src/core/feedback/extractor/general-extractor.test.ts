@@ -45,8 +45,8 @@ describe("extractFailures: Vitest 4 (captured)", () => {
       test: "login > payload > matches the expected object",
       file: "src/auth/login.test.ts",
       line: 13,
-      expected: '"userId": 123',
-      received: '"userId": "123"',
+      expected: '"userId": 123,',
+      received: '"userId": "123",',
       message:
         "AssertionError: expected { token: 'abc', userId: '123' } to deeply equal { token: 'abc', userId: 123 }",
     }),
@@ -387,8 +387,8 @@ describe("extractFailures: Jest (hand-written from Jest 29's format; Jest is not
         test: "login › builds the payload",
         file: "src/auth/login.test.ts",
         line: 20,
-        expected: '"userId": 123',
-        received: '"userId": "123"',
+        expected: '"userId": 123,',
+        received: '"userId": "123",',
         message: "expect(received).toEqual(expected) // deep equality",
       }),
     ]);

@@ -1,5 +1,6 @@
 import { readBoundary } from "./boundary-lines.js";
 import { readCargoHeader, readPanic } from "./cargo-lines.js";
+import { readCoverageThreshold } from "./coverage-lines.js";
 import { readDiff } from "./diff-lines.js";
 import { readErrorLine, readMatcherLine } from "./error-lines.js";
 import { Extraction, type LineReader, type LogLine } from "./extraction.js";
@@ -24,6 +25,7 @@ import { readKeyValue, readStrictInequality, readValueBelow } from "./value-line
  * summaries, console captures — tried in this order; the first that knows a line reads it.
  */
 const REPORT_READERS: readonly LineReader[] = [
+  readCoverageThreshold,
   readGoLine,
   readCargoHeader,
   readPytestHeader,

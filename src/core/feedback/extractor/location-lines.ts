@@ -1,4 +1,5 @@
-import { setLocation, setMessage } from "./failure-draft.js";
+import { MAX_FRAMES, setLocation, setMessage } from "./failure-draft.js";
+import { isNamedFrame } from "./helper-frames.js";
 import type { LineReader } from "./extraction.js";
 import { frameLocation, isInternalPath } from "./stack-frames.js";
 
@@ -15,6 +16,8 @@ export const readFrame: LineReader = (extraction, { index, trimmed }) => {
     if (isJavaScriptFrame(frame.file)) {
       current.outermost = frame;
       current.outermostIsCallback = isCallbackFrame(trimmed);
+      if (current.frames.length < MAX_FRAMES)
+        current.frames.push({ location: frame, named: isNamedFrame(trimmed) });
     }
   }
   return index + 1;

@@ -72,6 +72,9 @@ export const readYamlKey: LineReader = (extraction, { index, trimmed, indent }) 
       return readYamlAt(extraction, index, indent, value, draft);
     case "source":
       return skipBlock(extraction.lines, index, indent);
+    case "operator":
+      if (/^\w+$/.test(value)) draft.operator ??= value;
+      return next;
     default:
       // `stack:` lines are frames and read as such; the rest is bookkeeping.
       return next;

@@ -75,6 +75,6 @@ export const readStrictInequality: LineReader = (extraction, { index, trimmed })
 };
 
 /** A value without the comma that separated it from the next field of a printed object. */
-export function withoutTrailingComma(value: string): string {
+function withoutTrailingComma(value: string): string {
   return value.endsWith(",") ? value.slice(0, -1).trimEnd() : value;
 }

@@ -102,8 +102,8 @@ describe("avaParser", () => {
         test: "with message",
         file: "test/more.test.js",
         line: 4,
-        expected: "id: 1",
-        received: "id: '1'",
+        expected: "id: 1,",
+        received: "id: '1',",
         message: "counts must match",
       }),
       failureOf({

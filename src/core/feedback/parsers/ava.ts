@@ -195,7 +195,7 @@ function difference(
       : line.startsWith("+ ")
         ? sides.expected
         : null;
-    side?.push(line.slice(2).trim().replace(/,$/, ""));
+    side?.push(line.slice(2).trim());
   }
   const values =
     sides.expected.length === 0 && sides.received.length === 0

@@ -100,4 +100,37 @@ describe("jestParser", () => {
   it("yields nothing for an all-passing run", () => {
     expect(jestParser.parse("PASS test/a.test.js\n\nTest Suites: 1 passed, 1 total\n")).toEqual([]);
   });
+  it("places an assertion made in the spec's own helper at the test's call (dayjs)", () => {
+    const output = ` FAIL  test/plugin/timezone.test.js
+  ● DST edge cases vs moment › keeps local time when converting a host-local instance
+
+    expect(received).toBe(expected) // Object.is equality
+
+    Expected value to be:
+      1710952496789
+    Received:
+      1710952496078
+
+      29 | const matchMoment = (d, m) => {
+      30 |   expect(d.format()).toBe(m.format())
+    > 31 |   expect(d.valueOf()).toBe(m.valueOf())
+      32 |   expect(d.utcOffset()).toBe(m.utcOffset())
+
+      at matchMoment (test/plugin/timezone.test.js:31:23)
+      at Object.<anonymous> (test/plugin/timezone.test.js:545:5)
+
+Test Suites: 1 failed, 1 total
+Tests:       1 failed, 1 total
+`;
+    expect(jestParser.parse(output)).toEqual([
+      {
+        test: "DST edge cases vs moment › keeps local time when converting a host-local instance",
+        file: "test/plugin/timezone.test.js",
+        line: 545,
+        expected: "1710952496789",
+        received: "1710952496078",
+        message: "expect(received).toBe(expected) // Object.is equality",
+      },
+    ]);
+  });
 });

@@ -23,11 +23,34 @@ describe("junit5Parser", () => {
         test: "com.acme.MathTest.adds",
         file: "src/test/java/com/acme/MathTest.java",
         line: 12,
-        expected: "4",
-        received: "5",
+        expected: "<4>",
+        received: "<5>",
         message: "java.lang.AssertionError: expected:<4> but was:<5>",
       }),
     ]);
     expect(junit5Parser.reportedFailures?.(SUREFIRE_3)).toBe(1);
+  });
+  it("keeps the angle brackets JUnit quotes values with (commons-cli, fixtures/real-world)", () => {
+    const output = `Failures (1):
+  JUnit Jupiter:DefaultParserTest:testLongWithEqualDoubleDash()
+    MethodSource [className = 'org.apache.commons.cli.DefaultParserTest', methodName = 'testLongWithEqualDoubleDash', methodParameterTypes = '']
+    => org.opentest4j.AssertionFailedError: expected: <bar> but was: <=bar>
+       org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)
+       org.junit.jupiter.api.Assertions.assertEquals(Assertions.java:1142)
+       org.apache.commons.cli.AbstractParserTestCase.testLongWithEqualDoubleDash(AbstractParserTestCase.java:203)
+       java.base/jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native Method)
+
+[         1 tests failed          ]
+`;
+    expect(junit5Parser.parse(output)).toEqual([
+      failureOf({
+        test: "JUnit Jupiter:DefaultParserTest:testLongWithEqualDoubleDash()",
+        file: "src/test/java/org/apache/commons/cli/AbstractParserTestCase.java",
+        line: 203,
+        expected: "<bar>",
+        received: "<=bar>",
+        message: "org.opentest4j.AssertionFailedError: expected: <bar> but was: <=bar>",
+      }),
+    ]);
   });
 });

@@ -33,7 +33,7 @@ const MAX_FIELD_LENGTH = 1000;
  * `JUnit Jupiter:CartTest:sumsPrices()`, Surefire's `shop.CartTest.sumsPrices`), placed at its
  * first frame outside the JDK and the test frameworks, in the standard source layout
  * (`src/test/java/shop/CartTest.java:21`), with the exception's line as the message and `expected: <1> but
- * was: <2>` as the values; a value printed with its class (`java.lang.String@1b2c<123>`) keeps
+ * was: <2>` as the values (`<1>`, `<2>`, as printed); a value printed with its class (`java.lang.String@1b2c<123>`) keeps
  * its type in quotes (`"123"`). A Maven build that did not compile gives javac's errors as
  * findings.
  */
@@ -215,9 +215,11 @@ function sourcePath(className: string, file: string): string {
 }
 
 /**
- * `expected: <2> but was: <4>` (JUnit 5), `expected:<2> but was:<4>` (JUnit 4), and values
- * printed with their class (`expected: java.lang.Long@7b46<123> but was: java.lang.String@2e8c<123>`),
- * where a `String`'s value is quoted so that `123` and `"123"` stay apart.
+ * `expected: <2> but was: <4>` (JUnit 5), `expected:<2> but was:<4>` (JUnit 4), each side as
+ * printed, its angle brackets kept (`<bar>`, `<=bar>`: the brackets are JUnit's quotes, and show
+ * where a value starts and ends); values printed with their class (`expected:
+ * java.lang.Long@7b46<123> but was: java.lang.String@2e8c<123>`) are their value alone, a
+ * `String`'s quoted so that `123` and `"123"` stay apart.
  */
 function javaValues(message: string): { expected: string; received: string } | null {
   // Found by position: a pattern with a lazy run before ` but was:` costs quadratic time on a
@@ -230,8 +232,7 @@ function javaValues(message: string): { expected: string; received: string } | n
     const typed = /^([\w$.]+)@[\da-f]+<(.*)>$/.exec(printed);
     if (typed?.[2] !== undefined)
       return typed[1] === "java.lang.String" ? JSON.stringify(typed[2]) : typed[2];
-    const bracketed = /^<(.*)>$/.exec(printed);
-    return bracketed?.[1] ?? printed;
+    return printed;
   };
   return {
     expected: truncateCodePoints(value(side(start + "expected:".length, but)), MAX_FIELD_LENGTH),

@@ -12,24 +12,52 @@ const ERROR_START = /^[\w$.]*(?:Error|Exception)\b[^:]{0,200}: \S/;
 /** A code frame's marked line, as Babel and Jest print it: `> 5 |   expect(total([)).toBe(0);`. */
 const CODE_FRAME_MARK = /^>\s*(\d+) \|/;
 
+/** An error that only announces the errors listed below it: `Error: Transform failed with 1 error:`. */
+const ANNOUNCES_ERRORS = /\b\d+ errors?:$/;
+
+/**
+ * The place a compiler's code frame names: oxc's and miette's `╭─[ src/a.ts:13:43 ]`, esbuild's
+ * `src/a.ts:13:43: ERROR: …`.
+ */
+const COMPILER_PLACE = /^(?:╭─\[ ?(\S+:\d+:\d+) ?\]|(\S+:\d+:\d+): (?:ERROR|error): )/;
+
 /**
  * A test file that failed to compile or load, as one failure (SPEC §4): named by the file, the
- * message the error's own first line (`SyntaxError: Unexpected token ')'`; else the report's first
- * line), the line where a code frame (`> 5 |`) or a location line naming the file points.
+ * message the error's own first line (`SyntaxError: Unexpected token ')'`; the first error it
+ * lists when it only announces them, `Transform failed with 1 error:`; else the report's first
+ * line), the place a compiler's code frame names in another file (`╭─[ src/a.ts:13:43 ]`), else
+ * the line where a code frame (`> 5 |`) or a location line naming the file points.
  */
 export function loadFailure(file: string, report: string): Failure {
   const lines = logLines(report)
     .map((line) => line.trim())
     .filter((line) => line !== "");
-  const message = lines.find((line) => ERROR_START.test(line)) ?? lines[0] ?? "";
+  const at = lines.findIndex((line) => ERROR_START.test(line));
+  const error = lines[at] ?? lines[0] ?? "";
+  const listed = ANNOUNCES_ERRORS.test(error) ? lines[at + 1] : undefined;
+  const message =
+    listed !== undefined && ERROR_START.test(error) && !COMPILER_PLACE.test(listed)
+      ? listed
+      : error;
+  const place = compilerPlace(lines);
   return {
     test: file,
-    file,
-    line: reportedLine(lines, file),
+    file: place?.file ?? file,
+    line: place?.line ?? reportedLine(lines, file),
     expected: null,
     received: null,
     message: truncateCodePoints(message, MAX_MESSAGE_LENGTH),
   };
+}
+
+/** The first place a compiler's code frame names, or null. */
+function compilerPlace(lines: readonly string[]): { file: string; line: number } | null {
+  for (const line of lines) {
+    const named = COMPILER_PLACE.exec(line);
+    const place = named === null ? null : parseLocation(named[1] ?? named[2] ?? "");
+    if (place !== null) return place;
+  }
+  return null;
 }
 
 /**

@@ -58,12 +58,12 @@ describe("playwrightParser", () => {
       }),
       failureOf({
         test: "[firefox] › cart › shows the total",
-        file: "tests/pages/cart.ts",
-        line: 9,
+        // The assertion sits in a page object's method: the test's line that called it says which.
+        file: "tests/cart.spec.ts",
+        line: 15,
         expected: '"Total: 4"',
         received: '"Total: 3"',
         message: "Error: Timed out 5000ms waiting for expect(locator).toHaveText(expected)",
-        testLocation: { file: "tests/cart.spec.ts", line: 15 },
       }),
       failureOf({
         test: "[firefox] › waits for the session",
@@ -77,5 +77,36 @@ describe("playwrightParser", () => {
 
   it("does not claim Jest's › names", () => {
     expect(playwrightParser.detect("  ● cart › sums\nTests: 1 failed, 1 total\n")).toBe(false);
+  });
+  it("places an assertion made in a support helper at the test's call (swup)", () => {
+    const swup = `Running 1 test using 1 worker
+
+  1) [chromium] › tests/functional/cache.spec.ts:15:2 › cache › caches pages ───────────────────────
+
+    Error: expect(received).toBeTruthy()
+
+    Received: undefined
+
+       at ../support/swup.ts:28
+
+      26 | export async function expectSwupToHaveCacheEntry(page: Page, url: string) {
+      27 | \tconst entry = await page.evaluate((url) => window._swup.cache.get(url), url);
+    > 28 | \texpect(entry).toBeTruthy();
+         | \t              ^
+      29 | \texpect(entry).toHaveProperty('url', url);
+        at expectSwupToHaveCacheEntry (/tmp/rw/swup/tests/support/swup.ts:28:16)
+        at /tmp/rw/swup/tests/functional/cache.spec.ts:18:3
+
+  1 failed
+`;
+    expect(playwrightParser.parse(swup)).toEqual([
+      failureOf({
+        test: "cache › caches pages",
+        file: "/tmp/rw/swup/tests/functional/cache.spec.ts",
+        line: 18,
+        received: "undefined",
+        message: "Error: expect(received).toBeTruthy()",
+      }),
+    ]);
   });
 });

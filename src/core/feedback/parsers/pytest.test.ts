@@ -336,4 +336,28 @@ tests/test_slow.py .
       }),
     ]);
   });
+  it("places a SyntaxError in an imported module at the line Python names (packaging)", () => {
+    const output = `============================= test session starts ==============================
+__________________ ERROR collecting tests/test_direct_url.py ___________________
+/usr/lib/python3/dist-packages/_pytest/python.py:618: in _importtestmodule
+    mod = import_path(self.path, mode=importmode, root=self.config.rootpath)
+tests/test_direct_url.py:5: in <module>
+    from packaging.direct_url import (
+E     File "/tmp/rw/other/packaging/src/packaging/direct_url.py", line 102
+E       return urllib.parse.urlunsplit(
+E                                     ^
+E   SyntaxError: '(' was never closed
+=========================== short test summary info ============================
+ERROR tests/test_direct_url.py
+!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!
+`;
+    expect(pytestParser.parse(output)).toEqual([
+      expect.objectContaining({
+        test: "tests/test_direct_url.py",
+        file: "/tmp/rw/other/packaging/src/packaging/direct_url.py",
+        line: 102,
+        message: "SyntaxError: '(' was never closed",
+      }),
+    ]);
+  });
 });

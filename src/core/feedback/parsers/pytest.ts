@@ -288,6 +288,7 @@ function sectionFailure(
   }
   if (doctest !== undefined) readDoctest(section.lines, draft);
   if (errorLines.length === 0 && doctest === undefined) errorLines.push(...nativeLines);
+  readSyntaxError(errorLines, draft);
   setMessage(draft, errorLines.find((line) => line !== "") ?? "");
   // The section names the test without its file; the summary's id with the traceback's file wins.
   const candidates = [...summary].filter(
@@ -304,6 +305,20 @@ function sectionFailure(
   }
   if (draft.message === "") setMessage(draft, summaryMessage?.[1] ?? "");
   return finishDraft(draft);
+}
+
+/**
+ * Python's display of a `SyntaxError` in a module the test imports, under `E`: `File "path",
+ * line 102`, the source and its caret, then `SyntaxError: '(' was never closed`. The error's
+ * line is the message and the file it names the place: the test's import line only led there.
+ */
+function readSyntaxError(errorLines: readonly string[], draft: FailureDraft): void {
+  const place = errorLines[0]?.startsWith('File "') === true ? frameLocation(errorLines[0]) : null;
+  const error = errorLines.find((line) => /^\w*(?:Error|Exception): \S/.test(line));
+  if (place === null || error === undefined) return;
+  draft.file = place.file;
+  draft.line = place.line;
+  setMessage(draft, error);
 }
 
 /**

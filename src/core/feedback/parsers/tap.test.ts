@@ -131,4 +131,75 @@ not ok 1 - test/broken.test.js # time=2509.038ms
       },
     ]);
   });
+  it("keeps a diff line's trailing comma, as printed (node-tap on ini, fixtures/real-world)", () => {
+    const output = `TAP version 13
+# Subtest: test/bar.js
+    # Subtest: parse(stringify(x)) is same as x
+        not ok 3 - should be equivalent
+          ---
+          diff: |
+            --- expected
+            +++ actual
+            @@ -1,3 +1,3 @@
+             Null Object {
+            -  "isTrue": true,
+            +  "isTrue": "true",
+             }
+          at:
+            line: 17
+            column: 7
+            file: test/bar.js
+            type: Test
+          ...
+`;
+    expect(tapParser.parse(output)).toEqual([
+      expect.objectContaining({
+        file: "test/bar.js",
+        line: 17,
+        expected: '"isTrue": true,',
+        received: '"isTrue": "true",',
+      }),
+    ]);
+  });
+  it("reads tape's operator when the error only repeats the assertion's name (object-inspect)", () => {
+    const output = `TAP version 13
+# two deep object with indent
+not ok 62 two
+  ---
+    operator: equal
+    expected: |-
+      '{\\n  a: 1,\\n  b: {\\n    c: 3,\\n    d: 4\\n  }\\n}'
+    actual: |-
+      '{\\n  a: 1,\\n  b: {\\n  c: 3,\\n  d: 4\\n}\\n}'
+    at: Test.<anonymous> (/tmp/rw/object-inspect/test/indent-option.js:73:7)
+    stack: |-
+      Error: two
+          at Test.assert [as _assert] (/tmp/rw/object-inspect/node_modules/tape/lib/test.js:548:48)
+          at Test.<anonymous> (/tmp/rw/object-inspect/test/indent-option.js:73:7)
+  ...
+# Map
+not ok 70 Map containing a Map should work (two)
+  ---
+    operator: equal
+    expected: |-
+      'Map (1) {}'
+    actual: |-
+      'Map (2) {}'
+    at: Test.<anonymous> (/tmp/rw/object-inspect/test/indent-option.js:210:7)
+    stack: |-
+      Error: Map containing a Map should work (two)
+          at Test.<anonymous> (/tmp/rw/object-inspect/test/indent-option.js:210:7)
+  ...
+
+1..2
+# tests 2
+# pass  0
+# fail  2
+`;
+    const [two, map] = tapParser.parse(output);
+    expect(two).toMatchObject({ test: "two deep object with indent > two", line: 73 });
+    expect(two?.message).toBe("operator: equal");
+    // The assertion's words stay in its name (`Map > Map containing a Map …`); the message adds the comparison.
+    expect(map?.message).toBe("operator: equal");
+  });
 });

@@ -55,7 +55,7 @@ describe("uvuParser", () => {
     expect(uvuParser.detect(output)).toBe(true);
     expect(uvuParser.parse(cleanOutput(output))).toEqual([
       failureOf({
-        test: "strings",
+        test: '"strings"',
         file: "tests/more.test.js",
         line: 3,
         expected: "the quick brown cat",
@@ -63,7 +63,7 @@ describe("uvuParser", () => {
         message: "Expected values to be strictly equal: (is)",
       }),
       failureOf({
-        test: "lists > arrays",
+        test: 'lists  "arrays"',
         file: "tests/more.test.js",
         line: 5,
         expected: "4",
@@ -71,7 +71,7 @@ describe("uvuParser", () => {
         message: "Expected values to be deeply equal: (equal)",
       }),
       failureOf({
-        test: "multiline",
+        test: '"multiline"',
         file: "lib/fixture.test.js",
         line: 7,
         expected: "B",
@@ -88,5 +88,34 @@ describe("uvuParser", () => {
       false,
     );
     expect(uvuParser.reportedFailures?.("no summary")).toBeNull();
+  });
+  it("names a test as printed and places a helper's assertion at the test's call (dequal)", () => {
+    const output = ` Date  ✘   (0 / 1)
+
+   FAIL  Date  "Dates"
+    Expected values to be strictly equal:  (is)
+
+        ++false    (Expected)
+        --true     (Actual)
+
+    at assert (/tmp/rw/dequal/node_modules/uvu/assert/index.js:31:8)
+    at Proxy.is (/tmp/rw/dequal/node_modules/uvu/assert/index.js:39:2)
+    at different (/tmp/rw/dequal/test/index.js:10:9)
+    at Object.handler (/tmp/rw/dequal/test/index.js:123:2)
+    at Number.runner (/tmp/rw/dequal/node_modules/uvu/dist/index.js:92:16)
+
+  Total:     1
+  Passed:    0
+`;
+    expect(uvuParser.parse(output)).toEqual([
+      failureOf({
+        test: 'Date  "Dates"',
+        file: "/tmp/rw/dequal/test/index.js",
+        line: 123,
+        expected: "false",
+        received: "true",
+        message: "Expected values to be strictly equal: (is)",
+      }),
+    ]);
   });
 });

@@ -16,7 +16,8 @@ const SIDE_LABELS: readonly string[] = [" (Expected)", " (Actual)"];
  * uvu 0.5: each failure is a block `FAIL  suite  "test"` (`FAIL  "test"` outside a suite) with
  * the assertion's words (`Expected values to be strictly equal:  (is)`, or a thrown error's
  * message), its values (`++` expected, `--` actual, `·` for a space, a `[type]` tag when the types
- * differ, kept) and the stack, whose first user frame says where. Names are `suite > test`.
+ * differ, kept) and the stack, whose first user frame says where — for a failed assertion made
+ * in a shared helper, the test's line that called it. Names are kept as printed (`suite  "test"`).
  * Skipped tests are not printed.
  */
 export const uvuParser: TestOutputParser = {
@@ -60,15 +61,15 @@ function blocks(lines: readonly string[]): Failure[] {
   return failures;
 }
 
-/** `FAIL  login  "keeps the role"` as `login > keeps the role`, or null for any other line. */
+/**
+ * The name in `FAIL  login  "keeps the role"` as uvu prints it (`login  "keeps the role"`, the
+ * name a reader finds in the log), or null for any other line.
+ */
 function headerName(trimmed: string): string | null {
   if (!trimmed.startsWith("FAIL ") || !trimmed.endsWith('"')) return null;
   const rest = trimmed.slice("FAIL ".length).trim();
   const open = rest.indexOf('"');
-  if (open < 0 || open === rest.length - 1) return null;
-  const suite = rest.slice(0, open).trim();
-  const test = rest.slice(open + 1, -1);
-  return suite === "" ? test : `${suite} > ${test}`;
+  return open < 0 || open === rest.length - 1 ? null : rest;
 }
 
 /** A block's words (its first line), values and places. */
@@ -80,8 +81,8 @@ function blockFailure(name: string, lines: readonly string[]): Failure {
     if (value !== null)
       (value[1] === "++" ? sides.expected : sides.received).push(valueOf(value[2] ?? ""));
   }
-  const { location, testLocation } = stackPlaces(lines);
   const known = sides.expected.length > 0 || sides.received.length > 0;
+  const { location, testLocation } = stackPlaces(lines, known);
   return {
     test: name,
     file: location?.file ?? null,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { failureOf } from "../failure-of.js";
 import { vitestParser } from "./vitest.js";
 
 const text = `
@@ -108,5 +109,41 @@ describe("vitestParser", () => {
     expect(vitestParser.detect(junit)).toBe(true);
     expect(vitestParser.parse(junit)).toMatchObject([{ test: "a > b", line: 3 }]);
     expect(vitestParser.parse(" RUN  v4.1.12 /p\n\n Test Files  1 passed (1)\n")).toEqual([]);
+  });
+  it("reads a compile error shared by files listed together at the place oxc names (knitwork)", () => {
+    const output = `
+ RUN  v4.1.12 /tmp/rw/knitwork
+
+⎯⎯⎯⎯⎯⎯ Failed Suites 2 ⎯⎯⎯⎯⎯⎯⎯
+
+ FAIL  test/object.test.ts [ test/object.test.ts ]
+ FAIL  test/string.test.ts [ test/string.test.ts ]
+Error: Transform failed with 1 error:
+
+[PARSE_ERROR] Expected \`,\` or \`)\` but found \`}\`
+    ╭─[ src/string.ts:13:43 ]
+    │
+ 13 │   return \`'\${escapeString(str).slice(1, -1}'\`;
+────╯
+
+  Plugin: vite:oxc
+  File: /tmp/rw/knitwork/src/string.ts
+ ❯ transformWithOxc node_modules/vitest/node_modules/vite/dist/node/chunks/node.js:7249:19
+
+⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯[1/2]⎯
+
+ Test Files  2 failed (2)
+`;
+    const failure = (test: string) =>
+      failureOf({
+        test,
+        file: "src/string.ts",
+        line: 13,
+        message: "[PARSE_ERROR] Expected `,` or `)` but found `}`",
+      });
+    expect(vitestParser.parse(output)).toEqual([
+      failure("test/object.test.ts"),
+      failure("test/string.test.ts"),
+    ]);
   });
 });

@@ -46,25 +46,29 @@ export const vitestParser: TestOutputParser = {
   },
 };
 
-/** The `FAIL  file [ file ]` blocks of Vitest's `Failed Suites` section, up to the `⎯⎯⎯` rule. */
+/**
+ * The `FAIL  file [ file ]` blocks of Vitest's `Failed Suites` section, up to the `⎯⎯⎯` rule.
+ * Files that failed with one error are listed as headers one under the other, the error once
+ * below the last: each of them failed with it.
+ */
 function failedSuites(lines: readonly string[]): Failure[] {
   const failures: Failure[] = [];
-  let file: string | null = null;
+  let files: string[] = [];
   let block: string[] = [];
   const finish = (): void => {
-    if (file !== null) failures.push(loadFailure(file, block.join("\n")));
-    file = null;
+    for (const file of files) failures.push(loadFailure(file, block.join("\n")));
+    files = [];
     block = [];
   };
   for (const line of lines) {
     const trimmed = line.trim();
     const header = /^FAIL {1,2}(\S+) \[ /.exec(trimmed);
     if (header?.[1] !== undefined) {
-      finish();
-      file = header[1];
+      if (block.some((kept) => kept.trim() !== "")) finish();
+      files.push(header[1]);
     } else if (trimmed.startsWith("⎯⎯")) {
       finish();
-    } else if (file !== null) {
+    } else if (files.length > 0) {
       block.push(line);
     }
   }

@@ -84,8 +84,8 @@ describe("a JUnit XML failure body read as its runner's console report", () => {
         test: "shop.CartTest.sums()",
         file: "src/test/java/shop/CartTest.java",
         line: 9,
-        expected: "1",
-        received: "2",
+        expected: "<1>",
+        received: "<2>",
         message: "org.opentest4j.AssertionFailedError: expected: <1> but was: <2>",
       },
     ]);
