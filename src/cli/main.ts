@@ -5,6 +5,7 @@ import { redact } from "../core/redaction/redaction.js";
 import { printable } from "../core/printable.js";
 import type { Command } from "./command.js";
 import { UsageError } from "./usage-error.js";
+import { refuseUnreadStore } from "../runner/store-url.js";
 
 /** Commands load on demand so that a run pays only for the command it uses. */
 const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<Command> }>> = {
@@ -63,6 +64,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
   hook: {
     summary: "an agent's Stop hook: check its turn, block with feedback or let it stop",
     load: async () => (await import("./commands/hook.js")).hookCommand,
+  },
+  db: {
+    summary: "create or upgrade a store's schema (SQLite or PostgreSQL)",
+    load: async () => (await import("./commands/db.js")).dbCommand,
   },
   doctor: {
     summary: "the journal's state: schema, integrity, size, damaged runs and events",
@@ -128,6 +133,7 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
       streams.stdout(command.help);
       return 0;
     }
+    refuseUnreadStore(name);
     // Everything printed passes here: controls and escape sequences in journaled or given text
     // (answers, test output, reviews, file names) reach the terminal as visible escapes.
     let output = "";
