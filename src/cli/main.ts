@@ -6,6 +6,7 @@ import { printable } from "../core/printable.js";
 import type { Command } from "./command.js";
 import { UsageError } from "./usage-error.js";
 import { refuseUnreadStore } from "../runner/store-url.js";
+import { loopgateVersion } from "../runner/loopgate-version.js";
 
 /** Commands load on demand so that a run pays only for the command it uses. */
 const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<Command> }>> = {
@@ -75,13 +76,6 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
   },
 };
 
-/** Replaced by the bundler with the package version; unbundled runs (tests) report a dev marker. */
-declare const __LOOPGATE_VERSION__: string | undefined;
-
-function version(): string {
-  return typeof __LOOPGATE_VERSION__ === "string" ? __LOOPGATE_VERSION__ : "0.0.0-dev";
-}
-
 function overview(): string {
   const lines = Object.entries(COMMANDS).map(
     ([name, entry]) => `  ${name.padEnd(10)}${entry.summary}`,
@@ -122,7 +116,7 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
       return 0;
     }
     if (name === "-v" || name === "--version") {
-      streams.stdout(`${version()}\n`);
+      streams.stdout(`${loopgateVersion()}\n`);
       return 0;
     }
     const entry = COMMANDS[name];
