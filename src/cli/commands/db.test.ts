@@ -5,6 +5,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cli, requireBuild } from "../../runner/test-support/built-cli.js";
+import { fixtureProject } from "../../runner/test-support/fixture-project.js";
 import { databaseUrl, freshDatabase, postgresAvailability } from "../../test-support/postgres.js";
 
 beforeAll(requireBuild);
@@ -21,7 +22,7 @@ function closedPort(): Promise<number> {
   });
 }
 
-describe("loopgate db migrate, SQLite and refusals", () => {
+describe("--store on SQLite, and refusals", () => {
   it("creates a SQLite journal named by sqlite:PATH, and again changes nothing", () => {
     const dir = mkdtempSync(join(tmpdir(), "loopgate-db-"));
     const first = cli(["db", "migrate", "--store", "sqlite:j.db"], {}, dir);
@@ -32,6 +33,31 @@ describe("loopgate db migrate, SQLite and refusals", () => {
     expect(first.status).toBe(0);
     const again = cli(["db", "migrate"], { LOOPGATE_STORE: join(dir, "j.db") }, dir);
     expect([again.status, again.stdout]).toEqual([0, first.stdout]);
+  });
+
+  it("runs a task file on a SQLite journal named by --store or LOOPGATE_STORE; commands that do not read it yet refuse it", () => {
+    const fixture = fixtureProject({ passFrom: 1 });
+    const ran = cli(
+      ["run", fixture.taskFile, "--store", "sqlite:j.db", "--quiet"],
+      {},
+      fixture.dir,
+    );
+    expect([ran.status, ran.stderr]).toEqual([0, ""]);
+    expect(ran.stdout).toMatch(/^task-1 +proceeded +1 /m);
+    expect(existsSync(join(fixture.dir, "j.db"))).toBe(true);
+    const again = cli(
+      ["run", fixture.taskFile, "--new", "--quiet"],
+      { LOOPGATE_STORE: "j.db" },
+      fixture.dir,
+    );
+    expect(again.status).toBe(0);
+    const listed = cli(["status", "--db", "j.db", "--json"], {}, fixture.dir);
+    expect((JSON.parse(listed.stdout) as { runs: unknown[] }).runs).toHaveLength(2);
+    const refused = cli(["status"], { LOOPGATE_STORE: "j.db" }, fixture.dir);
+    expect([refused.status, refused.stdout]).toEqual([2, ""]);
+    expect(refused.stderr).toMatch(
+      /^error: status does not read LOOPGATE_STORE yet \(only db, run do;/,
+    );
   });
 
   it("refuses a store it cannot use with one error line and writes nothing", async () => {

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { LoopgateError } from "../../core/errors.js";
 import type { Answer } from "../../core/loop/answer.js";
-import { effectsOf } from "../../core/loop/effects-of.js";
+import { effectsOf, type TaskEffect } from "../../core/loop/effects-of.js";
 import type { RunStep } from "../../core/loop/loop-effect.js";
 import type { LoopEvent } from "../../core/loop/loop-event.js";
 import type { LoopState } from "../../core/loop/loop-state.js";
@@ -44,6 +44,11 @@ export interface TaskWorkflowContext {
 
 /** How a task's workflow ended: the task finished, or it waits for a human or a fixed task file. */
 export type TaskEnd = "done" | "step-error";
+
+/** The fields an event shares with the effect it carries out. */
+function carrying(effect: TaskEffect) {
+  return { effectId: effect.id, taskId: effect.taskId, iteration: effect.iteration };
+}
 
 /** The run's task file, its steps with their secrets (see `withStepSecrets`). */
 function taskFileOf(run: RunRecord, context: TaskWorkflowContext, taskId: string): TaskFile {
@@ -101,13 +106,7 @@ export function registerTaskWorkflow(
       if (effect.delayMs > 0) await sleep(effect.delayMs);
       const release = await context.place();
       try {
-        const started: LoopEvent = {
-          type: "step-started",
-          effectId: effect.id,
-          taskId: effect.taskId,
-          iteration: effect.iteration,
-          step: effect.step,
-        };
+        const started: LoopEvent = { type: "step-started", ...carrying(effect), step: effect.step };
         let journaled: Promise<void> = Promise.resolve();
         const ran = await executeStep(effect, spec, {
           runDir: context.runDir(run.id),
@@ -156,9 +155,7 @@ export function registerTaskWorkflow(
             events = [
               await append(runId, taskSeq, {
                 type: "decision-recorded",
-                effectId: effect.id,
-                taskId,
-                iteration: effect.iteration,
+                ...carrying(effect),
                 input: effect.input,
                 decision: effect.decision,
               }),
@@ -170,13 +167,7 @@ export function registerTaskWorkflow(
             const answer = await DBOS.recv<Answer>(ANSWER_TOPIC, ANSWER_WAIT_SECONDS);
             if (answer === null) continue;
             events = [
-              await append(runId, taskSeq, {
-                type: "answer-given",
-                effectId: effect.id,
-                taskId,
-                iteration: effect.iteration,
-                answer,
-              }),
+              await append(runId, taskSeq, { type: "answer-given", ...carrying(effect), answer }),
             ];
             await DBOS.setEvent("status", { running: true });
             break;
