@@ -27,3 +27,22 @@ describe.skipIf(availability.skip !== false)(
     });
   },
 );
+
+describe("postgresAvailability", () => {
+  const missing = { found: false, reason: "no initdb" } as const;
+
+  it("skips, saying why, when the binaries are missing outside CI", () => {
+    expect(postgresAvailability(missing, {})).toEqual({ skip: "no initdb" });
+    expect(postgresAvailability(missing, { CI: "false" })).toEqual({ skip: "no initdb" });
+  });
+
+  it("fails instead in CI, where .ci/run installs them", () => {
+    expect(() => postgresAvailability(missing, { CI: "true" })).toThrow("CI=true: no initdb");
+  });
+
+  it("runs the tests when the binaries are there", () => {
+    expect(postgresAvailability({ found: true, binDir: "/bin" }, { CI: "true" })).toEqual({
+      skip: false,
+    });
+  });
+});

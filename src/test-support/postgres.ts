@@ -7,6 +7,7 @@ import { inject } from "vitest";
 import {
   findPostgresBinaries,
   startPostgresServer,
+  type PostgresBinaries,
   type PostgresServer,
 } from "./postgres-server.js";
 
@@ -17,10 +18,12 @@ const START_WAIT_MS = 60_000;
  * Whether this machine can run the PostgreSQL tests: `skip` names why not. In CI (CI=true) the
  * binaries must be there (.ci/run installs them), so their absence fails instead of skipping.
  */
-export function postgresAvailability(): { readonly skip: false } | { readonly skip: string } {
-  const binaries = findPostgresBinaries();
+export function postgresAvailability(
+  binaries: PostgresBinaries = findPostgresBinaries(),
+  env: NodeJS.ProcessEnv = process.env,
+): { readonly skip: false } | { readonly skip: string } {
   if (binaries.found) return { skip: false };
-  if (process.env.CI === "true") throw new Error(`CI=true: ${binaries.reason}`);
+  if (env.CI === "true") throw new Error(`CI=true: ${binaries.reason}`);
   return { skip: binaries.reason };
 }
 
