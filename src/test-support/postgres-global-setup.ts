@@ -21,7 +21,7 @@ declare module "vitest" {
  * The teardown stops the server if one started and removes everything.
  */
 export default function setup(project: TestProject): () => void {
-  const dir = mkdtempSync(join(tmpdir(), "loopgate-pg-"));
+  const dir = mkdtempSync(join(tmpdir(), "loopgate-test-pg-"));
   project.provide("postgresDir", dir);
   return () => {
     const started = join(dir, "server.json");
