@@ -70,6 +70,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "create or upgrade a store's schema (SQLite or PostgreSQL)",
     load: async () => (await import("./commands/db.js")).dbCommand,
   },
+  worker: {
+    summary: "work on a PostgreSQL store's queued tasks until stopped",
+    load: async () => (await import("./commands/worker.js")).workerCommand,
+  },
   doctor: {
     summary: "the journal's state: schema, integrity, size, damaged runs and events",
     load: async () => (await import("./commands/doctor.js")).doctorCommand,

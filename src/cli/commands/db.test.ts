@@ -56,7 +56,7 @@ describe("--store on SQLite, and refusals", () => {
     const refused = cli(["status"], { LOOPGATE_STORE: "j.db" }, fixture.dir);
     expect([refused.status, refused.stdout]).toEqual([2, ""]);
     expect(refused.stderr).toMatch(
-      /^error: status does not read LOOPGATE_STORE yet \(only db, run do;/,
+      /^error: status does not read LOOPGATE_STORE yet \(only db, run, worker do;/,
     );
   });
 

@@ -20,6 +20,7 @@ export interface PostgresRunRequest {
   readonly concurrency: number | undefined;
   readonly answersGiven: boolean;
   readonly json: boolean;
+  readonly submitOnly: boolean;
 }
 
 /**
@@ -41,7 +42,25 @@ export async function runOnPostgresStore(
     );
   }
   // Loaded only for PostgreSQL: a SQLite run never pays for DBOS.
-  const { runOnPostgres } = await import("../../runner/dbos/dbos-driver.js");
+  const { openStore, runOnPostgres, submitRun } = await import("../../runner/dbos/dbos-driver.js");
+  if (request.submitOnly) {
+    const store = await openStore(request.url);
+    try {
+      const runId = await submitRun(store.journal, request.url, {
+        taskFile: request.taskFile,
+        baseDir: request.taskFileDir,
+        redactedDocument: request.redactedDocument,
+        concurrency: request.concurrency,
+      });
+      const tasks = request.decoded.tasks.length;
+      stdout(
+        `submitted run ${runId}: ${tasks} task${tasks === 1 ? "" : "s"} queued for loopgate worker\n`,
+      );
+      return EXIT.finished;
+    } finally {
+      await store.close();
+    }
+  }
   const result = await runOnPostgres({
     url: request.url,
     taskFile: request.taskFile,

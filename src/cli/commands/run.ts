@@ -127,12 +127,19 @@ Options:
                   PostgreSQL and its tasks run as DBOS workflows (first slice:
                   no workspaces, no --answers; see docs/distributed.md);
                   default LOOPGATE_STORE
+  --submit-only   with a PostgreSQL store: store the run and queue its tasks
+                  for loopgate worker, then exit 0 without working on them
 ${SESSION_HELP}`,
   async run({ args, stdout }) {
     const { values, positionals } = parseOptions(
       "run",
       args,
-      { ...SESSION_OPTIONS, new: { type: "boolean" }, store: { type: "string" } },
+      {
+        ...SESSION_OPTIONS,
+        new: { type: "boolean" },
+        store: { type: "string" },
+        "submit-only": { type: "boolean" },
+      },
       1,
     );
     const file = positionals[0];
@@ -149,6 +156,9 @@ ${SESSION_HELP}`,
     const taskFile = resolve(file);
     const taskFileDir = dirname(taskFile);
     preflight(decoded, taskFileDir);
+    if (store.kind !== "postgres" && values["submit-only"] === true) {
+      throw new UsageError("run: --submit-only needs a PostgreSQL store (--store postgres://…)");
+    }
     if (store.kind === "postgres") {
       const request = {
         url: store.url,
@@ -160,6 +170,7 @@ ${SESSION_HELP}`,
         concurrency: flags.concurrency,
         answersGiven: values.answers !== undefined,
         json: values.json === true,
+        submitOnly: values["submit-only"] === true,
       };
       return await runOnPostgresStore(request, stdout);
     }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { DBOS, type DLogger } from "@dbos-inc/dbos-sdk";
+import { DBOS, DBOSClient, type DLogger } from "@dbos-inc/dbos-sdk";
 import pg from "pg";
 import { awaitedAnswers, effectsOf, stepErrors } from "../../core/loop/effects-of.js";
 import { replay } from "../../core/loop/replay.js";
@@ -11,7 +11,7 @@ import { loopgateVersion } from "../loopgate-version.js";
 import type { DriveResult } from "../sqlite-driver.js";
 import { connect } from "./postgres-connection.js";
 import { PostgresJournal } from "./postgres-journal.js";
-import { registerTaskWorkflow, taskWorkflowId } from "./task-workflow.js";
+import { registerTaskWorkflow, TASK_WORKFLOW, taskWorkflowId } from "./task-workflow.js";
 
 /** The DBOS application every loopgate process of a store belongs to. */
 const APPLICATION = "loopgate";
@@ -19,6 +19,31 @@ const APPLICATION = "loopgate";
 export const TASK_QUEUE = "loopgate-tasks";
 /** How often `run` reads the journal to see whether its run can still move. */
 const SETTLE_POLL_MS = 200;
+
+/** What a process that works on a PostgreSQL store's tasks needs. */
+export interface WorkerOptions {
+  readonly url: string;
+  /** This process's executor id: stable across restarts, so a restart recovers its own work. */
+  readonly executorId: string;
+  /** Steps at once in this process; 1 when absent. */
+  readonly concurrency?: number | undefined;
+  /** Task files as read in this process, secrets and all, by run. */
+  readonly documents?: ReadonlyMap<number, unknown>;
+  /** Where DBOS's warnings and errors go. */
+  readonly warn: (line: string) => void;
+}
+
+/** A PostgreSQL store's journal, its pool and how to close both. */
+export interface OpenStore {
+  readonly journal: PostgresJournal;
+  readonly close: () => Promise<void>;
+}
+
+/** A launched DBOS worker: the task workflow as registered, and its shutdown. */
+export interface LaunchedWorker {
+  readonly workflow: (runId: number, taskId: string) => Promise<unknown>;
+  readonly shutdown: () => Promise<void>;
+}
 
 /** What `run --store postgres://…` needs to submit a run and work on it. */
 export interface PostgresRunOptions {
@@ -82,46 +107,129 @@ function quietPgWarning(): void {
 }
 
 /**
+ * Opens a PostgreSQL store `db migrate` prepared; a server that cannot be reached or a database
+ * without loopgate's tables is a usage error.
+ */
+export async function openStore(url: string): Promise<OpenStore> {
+  await (await connect(url)).end();
+  const pool = new pg.Pool({ connectionString: url, max: 8 });
+  pool.on("error", () => undefined);
+  const journal = new PostgresJournal(pool, url);
+  try {
+    await journal.checkSchema();
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { journal, close: () => pool.end() };
+}
+
+/**
+ * Launches DBOS in this process as a worker of the store: the task workflow registered, the
+ * executor id and application version pinned, taking work from the task queue only. DBOS
+ * recovers the workflows this executor id left unfinished (a restart after a crash).
+ */
+export async function launchWorker(
+  journal: PostgresJournal,
+  options: WorkerOptions,
+): Promise<LaunchedWorker> {
+  quietPgWarning();
+  let closing = false;
+  const key = createHash("sha256").update(options.url).digest("hex").slice(0, 16);
+  const workflow = registerTaskWorkflow({
+    journal,
+    runDir: (id) => join(tmpdir(), `loopgate-pg-${key}`, "runs", String(id)),
+    documents: options.documents ?? new Map(),
+    place: places(options.concurrency ?? 1),
+  });
+  DBOS.setConfig({
+    name: APPLICATION,
+    systemDatabaseUrl: options.url,
+    executorID: options.executorId,
+    applicationVersion: applicationVersion(),
+    runMigrations: false,
+    listenQueues: [TASK_QUEUE],
+    logger: dbosLogger(options.warn, () => closing),
+  });
+  await DBOS.launch();
+  const shutdown = async () => {
+    closing = true;
+    await DBOS.shutdown();
+  };
+  try {
+    await DBOS.registerQueue(TASK_QUEUE, { onConflict: "never_update" });
+  } catch (error) {
+    await shutdown();
+    throw error;
+  }
+  return { workflow, shutdown };
+}
+
+/** The application version every loopgate process of this version runs its workflows under. */
+function applicationVersion(): string {
+  return `loopgate-${loopgateVersion()}`;
+}
+
+/**
+ * Stores a run of a task file and enqueues one workflow per task on the task queue, for any
+ * worker to take, without launching DBOS here (`run --submit-only`).
+ */
+export async function submitRun(
+  journal: PostgresJournal,
+  url: string,
+  run: Pick<PostgresRunOptions, "taskFile" | "baseDir" | "redactedDocument" | "concurrency">,
+): Promise<number> {
+  const runId = await journal.createRun(
+    run.taskFile,
+    run.baseDir,
+    run.redactedDocument,
+    run.concurrency,
+  );
+  const client = await DBOSClient.create({ systemDatabaseUrl: url, applicationName: APPLICATION });
+  try {
+    for (const task of planOf(decodeTaskFile(run.redactedDocument)).tasks) {
+      await client.enqueue(
+        {
+          queueName: TASK_QUEUE,
+          workflowName: TASK_WORKFLOW,
+          workflowID: taskWorkflowId(runId, task.id),
+          appVersion: applicationVersion(),
+        },
+        runId,
+        task.id,
+      );
+    }
+  } finally {
+    await client.destroy();
+  }
+  return runId;
+}
+
+/**
  * The first slice of the DBOS driver: submits a run to a PostgreSQL store (`db migrate` made
  * it) and works on it in this process until no task can move. Each task is one DBOS workflow on
  * the task queue (see `registerTaskWorkflow`); this process launches DBOS with an executor id of
  * its own and reads the run's events from the store to know when to stop.
  */
 export async function runOnPostgres(options: PostgresRunOptions): Promise<PostgresRunResult> {
-  await (await connect(options.url)).end();
-  const pool = new pg.Pool({ connectionString: options.url, max: 8 });
-  pool.on("error", () => undefined);
-  const journal = new PostgresJournal(pool, options.url);
-  let launched = false;
-  let closing = false;
-  quietPgWarning();
+  const store = await openStore(options.url);
+  const { journal } = store;
+  let worker: LaunchedWorker | undefined;
   try {
-    await journal.checkSchema();
     const runId = await journal.createRun(
       options.taskFile,
       options.baseDir,
       options.redactedDocument,
       options.concurrency,
     );
-    const key = createHash("sha256").update(options.url).digest("hex").slice(0, 16);
-    const workflow = registerTaskWorkflow({
-      journal,
-      runDir: (id) => join(tmpdir(), `loopgate-pg-${key}`, "runs", String(id)),
+    worker = await launchWorker(journal, {
+      url: options.url,
+      executorId: `${hostname()}-${process.pid}`,
+      concurrency: options.concurrency,
       documents: new Map([[runId, options.document]]),
-      place: places(options.concurrency ?? 1),
+      warn: options.warn,
     });
-    DBOS.setConfig({
-      name: APPLICATION,
-      systemDatabaseUrl: options.url,
-      executorID: `${hostname()}-${process.pid}`,
-      applicationVersion: `loopgate-${loopgateVersion()}`,
-      runMigrations: false,
-      listenQueues: [TASK_QUEUE],
-      logger: dbosLogger(options.warn, () => closing),
-    });
-    await DBOS.launch();
-    launched = true;
-    await DBOS.registerQueue(TASK_QUEUE, { onConflict: "never_update" });
+    const { workflow } = worker;
     const plan = planOf(decodeTaskFile(options.redactedDocument));
     const handles = await Promise.all(
       plan.tasks.map((task) =>
@@ -158,8 +266,7 @@ export async function runOnPostgres(options: PostgresRunOptions): Promise<Postgr
       await sleep(SETTLE_POLL_MS);
     }
   } finally {
-    closing = true;
-    if (launched) await DBOS.shutdown();
-    await pool.end();
+    await worker?.shutdown();
+    await store.close();
   }
 }
