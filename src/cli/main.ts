@@ -5,6 +5,8 @@ import { redact } from "../core/redaction/redaction.js";
 import { printable } from "../core/printable.js";
 import type { Command } from "./command.js";
 import { UsageError } from "./usage-error.js";
+import { refuseUnreadStore } from "../runner/store-url.js";
+import { loopgateVersion } from "../runner/loopgate-version.js";
 
 /** Commands load on demand so that a run pays only for the command it uses. */
 const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<Command> }>> = {
@@ -68,18 +70,19 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "an agent's Stop hook: check its turn, block with feedback or let it stop",
     load: async () => (await import("./commands/hook.js")).hookCommand,
   },
+  db: {
+    summary: "create or upgrade a store's schema (SQLite or PostgreSQL)",
+    load: async () => (await import("./commands/db.js")).dbCommand,
+  },
+  worker: {
+    summary: "work on a PostgreSQL store's queued tasks until stopped",
+    load: async () => (await import("./commands/worker.js")).workerCommand,
+  },
   doctor: {
     summary: "the journal's state: schema, integrity, size, damaged runs and events",
     load: async () => (await import("./commands/doctor.js")).doctorCommand,
   },
 };
-
-/** Replaced by the bundler with the package version; unbundled runs (tests) report a dev marker. */
-declare const __LOOPGATE_VERSION__: string | undefined;
-
-function version(): string {
-  return typeof __LOOPGATE_VERSION__ === "string" ? __LOOPGATE_VERSION__ : "0.0.0-dev";
-}
 
 function overview(): string {
   const lines = Object.entries(COMMANDS).map(
@@ -121,7 +124,7 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
       return 0;
     }
     if (name === "-v" || name === "--version") {
-      streams.stdout(`${version()}\n`);
+      streams.stdout(`${loopgateVersion()}\n`);
       return 0;
     }
     const entry = COMMANDS[name];
@@ -132,6 +135,7 @@ export async function main(argv: readonly string[], streams: Streams): Promise<n
       streams.stdout(command.help);
       return 0;
     }
+    refuseUnreadStore(name);
     // Everything printed passes here: controls and escape sequences in journaled or given text
     // (answers, test output, reviews, file names) reach the terminal as visible escapes.
     let output = "";

@@ -9,7 +9,9 @@ import type { Journal } from "../../runner/journal.js";
 import { decodeTaskFile } from "../../wire/task-file.js";
 import { parseText } from "../../wire/parse-text.js";
 import { redactTaskDocument } from "../../wire/redact-task-document.js";
+import { storeOf } from "../../runner/store-url.js";
 import type { Command } from "../command.js";
+import { runOnPostgresStore } from "./run-postgres.js";
 import { INPUT_LIMIT_HELP, INPUT_LIMIT_OPTION, maxInputBytesOf } from "../input-limit.js";
 import { parseOptions, type ParsedOptions } from "../parse-options.js";
 import { readInput } from "../read-input.js";
@@ -104,8 +106,8 @@ function refuseOpenRun(journal: Journal, taskFile: string, hint: string): void {
 
 /** `loopgate run`: the loop over a task file, journaled in SQLite. */
 export const runCommand: Command = {
-  help: `Usage: loopgate run TASKS_FILE [--concurrency N] [--db PATH] [--answers FILE]
-                    [--quiet] [--json]
+  help: `Usage: loopgate run TASKS_FILE [--concurrency N] [--db PATH | --store URL]
+                    [--answers FILE] [--quiet] [--json]
 
 Runs each task of TASKS_FILE through generate → test → review → decide until it
 proceeds or is aborted: retries hand the feedback to the next generate step,
@@ -121,24 +123,58 @@ Options:
                   keeps it
   --new           start a new run even though an earlier run of this task
                   file is paused or unfinished (refused otherwise, exit 2)
+  --store URL     a journal path or sqlite:PATH (the same as --db), or
+                  postgres://USER@HOST:PORT/DATABASE: the run is kept in
+                  PostgreSQL and its tasks run as DBOS workflows (first slice:
+                  no workspaces, no --answers; see docs/distributed.md);
+                  default LOOPGATE_STORE
+  --submit-only   with a PostgreSQL store: store the run and queue its tasks
+                  for loopgate worker, then exit 0 without working on them
 ${SESSION_HELP}`,
   async run({ args, stdout }) {
     const { values, positionals } = parseOptions(
       "run",
       args,
-      { ...SESSION_OPTIONS, new: { type: "boolean" } },
+      {
+        ...SESSION_OPTIONS,
+        new: { type: "boolean" },
+        store: { type: "string" },
+        "submit-only": { type: "boolean" },
+      },
       1,
     );
     const file = positionals[0];
     if (file === undefined)
       throw new UsageError("run: missing TASKS_FILE (see loopgate run --help)");
-    const flags = sessionFlags("run", values);
+    const store = storeOf("run", values.store, values.db);
+    const flags = {
+      ...sessionFlags("run", values),
+      db: store.kind === "sqlite" ? store.path : undefined,
+    };
     const input = await readInput(file, flags.maxInputBytes);
     const document = parseText(input.text, input.source);
     const decoded = decodeTaskFile(document);
     const taskFile = resolve(file);
     const taskFileDir = dirname(taskFile);
     preflight(decoded, taskFileDir);
+    if (store.kind !== "postgres" && values["submit-only"] === true) {
+      throw new UsageError("run: --submit-only needs a PostgreSQL store (--store postgres://…)");
+    }
+    if (store.kind === "postgres") {
+      const request = {
+        url: store.url,
+        taskFile,
+        taskFileDir,
+        decoded,
+        document,
+        redactedDocument: redactTaskDocument(document),
+        concurrency: flags.concurrency,
+        answersGiven: values.answers !== undefined,
+        json: values.json === true,
+        submitOnly: values["submit-only"] === true,
+      };
+      return await runOnPostgresStore(request, stdout);
+    }
     await checkWorkspaces(
       decoded,
       taskFileDir,

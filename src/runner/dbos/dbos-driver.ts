@@ -1,0 +1,272 @@
+import { createHash } from "node:crypto";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { DBOS, DBOSClient, type DLogger } from "@dbos-inc/dbos-sdk";
+import pg from "pg";
+import { awaitedAnswers, effectsOf, stepErrors } from "../../core/loop/effects-of.js";
+import { replay } from "../../core/loop/replay.js";
+import { decodeTaskFile, planOf } from "../../wire/task-file.js";
+import { loopgateVersion } from "../loopgate-version.js";
+import type { DriveResult } from "../sqlite-driver.js";
+import { connect } from "./postgres-connection.js";
+import { PostgresJournal } from "./postgres-journal.js";
+import { registerTaskWorkflow, TASK_WORKFLOW, taskWorkflowId } from "./task-workflow.js";
+
+/** The DBOS application every loopgate process of a store belongs to. */
+const APPLICATION = "loopgate";
+/** The queue task workflows are enqueued on and workers take them from. */
+export const TASK_QUEUE = "loopgate-tasks";
+/** How often `run` reads the journal to see whether its run can still move. */
+const SETTLE_POLL_MS = 200;
+
+/** What a process that works on a PostgreSQL store's tasks needs. */
+export interface WorkerOptions {
+  readonly url: string;
+  /** This process's executor id: stable across restarts, so a restart recovers its own work. */
+  readonly executorId: string;
+  /** Steps at once in this process; 1 when absent. */
+  readonly concurrency?: number | undefined;
+  /** Task files as read in this process, secrets and all, by run. */
+  readonly documents?: ReadonlyMap<number, unknown>;
+  /** Where DBOS's warnings and errors go. */
+  readonly warn: (line: string) => void;
+}
+
+/** A PostgreSQL store's journal, its pool and how to close both. */
+export interface OpenStore {
+  readonly journal: PostgresJournal;
+  readonly close: () => Promise<void>;
+}
+
+/** A launched DBOS worker: the task workflow as registered, and its shutdown. */
+export interface LaunchedWorker {
+  readonly workflow: (runId: number, taskId: string) => Promise<unknown>;
+  readonly shutdown: () => Promise<void>;
+}
+
+/** What `run --store postgres://…` needs to submit a run and work on it. */
+export interface PostgresRunOptions {
+  readonly url: string;
+  readonly taskFile: string;
+  readonly baseDir: string;
+  /** The task file as read, secrets and all: this process's steps get it whole. */
+  readonly document: unknown;
+  /** The same, redacted: what the store keeps. */
+  readonly redactedDocument: unknown;
+  /** Steps at once in this process; 1 when absent. */
+  readonly concurrency?: number | undefined;
+  /** Where DBOS's warnings and errors go. */
+  readonly warn: (line: string) => void;
+}
+
+/** Where a run on PostgreSQL stopped, with its id. */
+export interface PostgresRunResult extends DriveResult {
+  readonly runId: number;
+}
+
+/** A counting semaphore: `take` waits for one of `size` places and returns its release. */
+function places(size: number): () => Promise<() => void> {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next === undefined) free += 1;
+    else next();
+  };
+  return async () => {
+    if (free > 0) free -= 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    return release;
+  };
+}
+
+/**
+ * DBOS's log as loopgate shows it: its notes dropped, its warnings and errors said on stderr
+ * until `closing` says the run is shutting DBOS down (its pollers then report the database they
+ * lose as an error).
+ */
+function dbosLogger(warn: (line: string) => void, closing: () => boolean): DLogger {
+  const say = (entry: unknown) => {
+    if (!closing()) warn(`dbos: ${String(entry)}`);
+  };
+  return { info: () => undefined, debug: () => undefined, warn: say, error: say };
+}
+
+/** What pg 8.23 warns each time DBOS 5.3 queries a busy client: nothing a user can act on. */
+const PG_BUSY_CLIENT_WARNING = "Calling client.query() when the client is already executing";
+
+/** Keeps pg's busy-client deprecation warning (see above) off stderr; every other warning stays. */
+function quietPgWarning(): void {
+  const emit = process.emitWarning.bind(process);
+  process.emitWarning = ((warning: string | Error, ...rest: never[]) => {
+    const text = typeof warning === "string" ? warning : warning.message;
+    if (text.startsWith(PG_BUSY_CLIENT_WARNING)) return;
+    emit(warning, ...rest);
+  }) as typeof process.emitWarning;
+}
+
+/**
+ * Opens a PostgreSQL store `db migrate` prepared; a server that cannot be reached or a database
+ * without loopgate's tables is a usage error.
+ */
+export async function openStore(url: string): Promise<OpenStore> {
+  await (await connect(url)).end();
+  const pool = new pg.Pool({ connectionString: url, max: 8 });
+  pool.on("error", () => undefined);
+  const journal = new PostgresJournal(pool, url);
+  try {
+    await journal.checkSchema();
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { journal, close: () => pool.end() };
+}
+
+/**
+ * Launches DBOS in this process as a worker of the store: the task workflow registered, the
+ * executor id and application version pinned, taking work from the task queue only. DBOS
+ * recovers the workflows this executor id left unfinished (a restart after a crash).
+ */
+export async function launchWorker(
+  journal: PostgresJournal,
+  options: WorkerOptions,
+): Promise<LaunchedWorker> {
+  quietPgWarning();
+  let closing = false;
+  const key = createHash("sha256").update(options.url).digest("hex").slice(0, 16);
+  const workflow = registerTaskWorkflow({
+    journal,
+    runDir: (id) => join(tmpdir(), `loopgate-pg-${key}`, "runs", String(id)),
+    documents: options.documents ?? new Map(),
+    place: places(options.concurrency ?? 1),
+  });
+  DBOS.setConfig({
+    name: APPLICATION,
+    systemDatabaseUrl: options.url,
+    executorID: options.executorId,
+    applicationVersion: applicationVersion(),
+    runMigrations: false,
+    listenQueues: [TASK_QUEUE],
+    logger: dbosLogger(options.warn, () => closing),
+  });
+  await DBOS.launch();
+  const shutdown = async () => {
+    closing = true;
+    await DBOS.shutdown();
+  };
+  try {
+    await DBOS.registerQueue(TASK_QUEUE, { onConflict: "never_update" });
+  } catch (error) {
+    await shutdown();
+    throw error;
+  }
+  return { workflow, shutdown };
+}
+
+/** The application version every loopgate process of this version runs its workflows under. */
+function applicationVersion(): string {
+  return `loopgate-${loopgateVersion()}`;
+}
+
+/**
+ * Stores a run of a task file and enqueues one workflow per task on the task queue, for any
+ * worker to take, without launching DBOS here (`run --submit-only`).
+ */
+export async function submitRun(
+  journal: PostgresJournal,
+  url: string,
+  run: Pick<PostgresRunOptions, "taskFile" | "baseDir" | "redactedDocument" | "concurrency">,
+): Promise<number> {
+  const runId = await journal.createRun(
+    run.taskFile,
+    run.baseDir,
+    run.redactedDocument,
+    run.concurrency,
+  );
+  const client = await DBOSClient.create({ systemDatabaseUrl: url, applicationName: APPLICATION });
+  try {
+    for (const task of planOf(decodeTaskFile(run.redactedDocument)).tasks) {
+      await client.enqueue(
+        {
+          queueName: TASK_QUEUE,
+          workflowName: TASK_WORKFLOW,
+          workflowID: taskWorkflowId(runId, task.id),
+          appVersion: applicationVersion(),
+        },
+        runId,
+        task.id,
+      );
+    }
+  } finally {
+    await client.destroy();
+  }
+  return runId;
+}
+
+/**
+ * The first slice of the DBOS driver: submits a run to a PostgreSQL store (`db migrate` made
+ * it) and works on it in this process until no task can move. Each task is one DBOS workflow on
+ * the task queue (see `registerTaskWorkflow`); this process launches DBOS with an executor id of
+ * its own and reads the run's events from the store to know when to stop.
+ */
+export async function runOnPostgres(options: PostgresRunOptions): Promise<PostgresRunResult> {
+  const store = await openStore(options.url);
+  const { journal } = store;
+  let worker: LaunchedWorker | undefined;
+  try {
+    const runId = await journal.createRun(
+      options.taskFile,
+      options.baseDir,
+      options.redactedDocument,
+      options.concurrency,
+    );
+    worker = await launchWorker(journal, {
+      url: options.url,
+      executorId: `${hostname()}-${process.pid}`,
+      concurrency: options.concurrency,
+      documents: new Map([[runId, options.document]]),
+      warn: options.warn,
+    });
+    const { workflow } = worker;
+    const plan = planOf(decodeTaskFile(options.redactedDocument));
+    const handles = await Promise.all(
+      plan.tasks.map((task) =>
+        DBOS.startWorkflow(workflow, {
+          workflowID: taskWorkflowId(runId, task.id),
+          queueName: TASK_QUEUE,
+        })(runId, task.id),
+      ),
+    );
+    // A workflow that fails stops the run; one that pauses does not end, so the journal says when
+    // every task is finished or waiting.
+    let failed: { readonly error: unknown } | undefined;
+    for (const handle of handles) handle.getResult().catch((error) => (failed ??= { error }));
+    const whole = { ...plan, concurrency: plan.tasks.length };
+    for (;;) {
+      if (failed !== undefined) throw failed.error;
+      const state = replay(
+        whole,
+        (await journal.events(runId)).map((entry) => entry.event),
+      );
+      const effects = effectsOf(state);
+      const finished = effects[0]?.kind === "finish";
+      const waiting = effects.every(
+        (effect) => effect.kind === "await-answer" || effect.kind === "resume-step",
+      );
+      if (finished || waiting) {
+        return {
+          runId,
+          state,
+          paused: finished ? [] : awaitedAnswers(state),
+          errored: finished ? [] : stepErrors(state),
+        };
+      }
+      await sleep(SETTLE_POLL_MS);
+    }
+  } finally {
+    await worker?.shutdown();
+    await store.close();
+  }
+}

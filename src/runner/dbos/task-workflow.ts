@@ -1,0 +1,182 @@
+import { hostname } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
+import { DBOS } from "@dbos-inc/dbos-sdk";
+import { LoopgateError } from "../../core/errors.js";
+import type { Answer } from "../../core/loop/answer.js";
+import { effectsOf, type TaskEffect } from "../../core/loop/effects-of.js";
+import type { RunStep } from "../../core/loop/loop-effect.js";
+import type { LoopEvent } from "../../core/loop/loop-event.js";
+import type { LoopState } from "../../core/loop/loop-state.js";
+import { startLoop } from "../../core/loop/start-loop.js";
+import { transition } from "../../core/loop/transition.js";
+import { decodeTaskFile, planOf, stepsOf, type TaskFile } from "../../wire/task-file.js";
+import { DEFAULT_OUTPUT_LIMIT } from "../bounded-output.js";
+import { executeStep, stepRunEvent } from "../execute-step.js";
+import type { RunRecord } from "../journal.js";
+import { stepHeadroom } from "../step-headroom.js";
+import { withStepSecrets } from "../step-secrets.js";
+import type { PostgresJournal } from "./postgres-journal.js";
+
+/** The name the task workflow is registered and enqueued under. */
+export const TASK_WORKFLOW = "loopgate-task";
+
+/** The DBOS topic a paused task receives its answer on. */
+export const ANSWER_TOPIC = "answer";
+
+/** How long one `recv` waits before the task waits again (a durable wait costs one row a turn). */
+const ANSWER_WAIT_SECONDS = 3_600;
+
+/** The workflow id of a task of a run: one workflow per task, the same on every worker. */
+export function taskWorkflowId(runId: number, taskId: string): string {
+  return `loopgate-run-${runId}-task-${taskId}`;
+}
+
+/** What the task workflow needs from the process it runs in. */
+export interface TaskWorkflowContext {
+  readonly journal: PostgresJournal;
+  /** Where a run's step files live on this machine. */
+  readonly runDir: (runId: number) => string;
+  /** A task file as `run` read it in this process, secrets and all, by run. */
+  readonly documents: ReadonlyMap<number, unknown>;
+  /** Waits for a place to run a step in this process (the run's concurrency); returns its release. */
+  readonly place: () => Promise<() => void>;
+}
+
+/** How a task's workflow ended: the task finished, or it waits for a human or a fixed task file. */
+export type TaskEnd = "done" | "step-error";
+
+/** The fields an event shares with the effect it carries out. */
+function carrying(effect: TaskEffect) {
+  return { effectId: effect.id, taskId: effect.taskId, iteration: effect.iteration };
+}
+
+/** The run's task file, its steps with their secrets (see `withStepSecrets`). */
+function taskFileOf(run: RunRecord, context: TaskWorkflowContext, taskId: string): TaskFile {
+  const file = decodeTaskFile(run.document);
+  const plan = planOf(file);
+  const loaded = withStepSecrets(
+    {
+      run,
+      file,
+      plan,
+      entries: [],
+      state: startLoop(plan).state,
+      runDir: context.runDir(run.id),
+    },
+    context.documents.get(run.id),
+  );
+  if (!loaded.file.tasks.some((task) => task.id === taskId)) {
+    throw new LoopgateError("INVALID_USAGE", `run ${run.id} has no task ${taskId}`);
+  }
+  return loaded.file;
+}
+
+/**
+ * Registers the task workflow with DBOS (before `DBOS.launch`): it folds one task's events
+ * through the pure loop, from its start, and carries out each effect as a DBOS step whose result
+ * is the events it journaled. On recovery DBOS replays the workflow: finished steps give their
+ * recorded events back without running, the step in flight runs again (at-least-once), so the
+ * fold reaches the same state. A paused task waits in `DBOS.recv` for its answer.
+ */
+export function registerTaskWorkflow(
+  context: TaskWorkflowContext,
+): (runId: number, taskId: string) => Promise<TaskEnd> {
+  const { journal } = context;
+  const loadRun = DBOS.registerStep((runId: number) => journal.run(runId), {
+    name: "loopgate-load-run",
+  });
+  const append = DBOS.registerStep(
+    async (runId: number, taskSeq: number, event: LoopEvent) => {
+      await journal.append(runId, taskSeq, event);
+      return event;
+    },
+    { name: "loopgate-append" },
+  );
+  const runStep = DBOS.registerStep(
+    async (run: RunRecord, taskSeq: number, effect: RunStep, state: LoopState) => {
+      const file = taskFileOf(run, context, effect.taskId);
+      const entry = file.tasks.find((task) => task.id === effect.taskId);
+      const spec = entry === undefined ? undefined : stepsOf(file, entry)[effect.step];
+      if (spec === undefined) {
+        throw new LoopgateError(
+          "INVALID_EVENT",
+          `task ${effect.taskId} has no ${effect.step} step`,
+        );
+      }
+      if (effect.delayMs > 0) await sleep(effect.delayMs);
+      const release = await context.place();
+      try {
+        const started: LoopEvent = { type: "step-started", ...carrying(effect), step: effect.step };
+        let journaled: Promise<void> = Promise.resolve();
+        const ran = await executeStep(effect, spec, {
+          runDir: context.runDir(run.id),
+          baseDir: run.baseDir,
+          outputLimit: file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT,
+          headroom: stepHeadroom(state, effect),
+          onSpawn: (spawned) => {
+            journaled = journal.append(run.id, taskSeq, started, {
+              pid: spawned.pid,
+              host: hostname(),
+            });
+          },
+        });
+        await journaled;
+        const finished = stepRunEvent(effect, ran);
+        await journal.append(run.id, taskSeq + 1, finished);
+        return [started, finished];
+      } finally {
+        release();
+      }
+    },
+    { name: "loopgate-run-step" },
+  );
+
+  return DBOS.registerWorkflow(
+    async (runId: number, taskId: string): Promise<TaskEnd> => {
+      const run = await loadRun(runId);
+      const whole = planOf(decodeTaskFile(run.document));
+      // The task alone: its effects are its own, and its events fold as they do in the whole run.
+      const plan = { ...whole, tasks: whole.tasks.filter((task) => task.id === taskId) };
+      let state = startLoop(plan).state;
+      let taskSeq = 0;
+      for (;;) {
+        const effect = effectsOf(state)[0];
+        let events: readonly LoopEvent[];
+        switch (effect?.kind) {
+          case undefined:
+          case "finish":
+            return "done";
+          case "resume-step":
+            return "step-error";
+          case "run-step":
+            events = await runStep(run, taskSeq, effect, state);
+            break;
+          case "record-decision":
+            events = [
+              await append(runId, taskSeq, {
+                type: "decision-recorded",
+                ...carrying(effect),
+                input: effect.input,
+                decision: effect.decision,
+              }),
+            ];
+            break;
+          case "await-answer": {
+            await DBOS.setEvent("status", { awaiting: effect.id });
+            // The answer command checks an answer before it sends it here.
+            const answer = await DBOS.recv<Answer>(ANSWER_TOPIC, ANSWER_WAIT_SECONDS);
+            if (answer === null) continue;
+            events = [
+              await append(runId, taskSeq, { type: "answer-given", ...carrying(effect), answer }),
+            ];
+            await DBOS.setEvent("status", { running: true });
+            break;
+          }
+        }
+        for (const event of events) state = transition(state, event).state;
+        taskSeq += events.length;
+      }
+    },
+    { name: TASK_WORKFLOW },
+  );
+}
