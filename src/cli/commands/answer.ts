@@ -4,7 +4,7 @@ import type { LoopState } from "../../core/loop/loop-state.js";
 import { awaitedAnswers } from "../../core/loop/effects-of.js";
 import { transition } from "../../core/loop/transition.js";
 import { isHookSessionDocument } from "../../hook/hook-session.js";
-import { isDamage, loadRun } from "../../runner/load-run.js";
+import { isDamage, loadTask } from "../../runner/load-run.js";
 import { openLocatedJournal, whoAmI } from "../../runner/session.js";
 import { runOption } from "../../runner/pick-run.js";
 import type { Journal } from "../../runner/journal.js";
@@ -104,23 +104,24 @@ interface Awaiting {
   readonly hook: boolean;
 }
 
-/** The run's rebuilt state and the question `taskId` waits on in it. */
+/** The task's state in the run, rebuilt from its events alone, and the question it waits on there. */
 function awaitingIn(journal: Journal, runId: number, taskId: string): Awaiting {
-  const { run, state } = loadRun(journal, runId);
+  const { run, state } = loadTask(journal, runId, taskId);
   const effect = awaitedAnswers(state).find((awaited) => awaited.taskId === taskId);
   return { runId, state, effect, hook: isHookSessionDocument(run.document) };
 }
 
 /**
- * The run (latest first) in which the task waits for an answer, each run rebuilt once; a damaged
- * run on the way is handed to `skipped` and left out.
+ * The run (latest first, among those the task index says have its events) in which the task
+ * waits for an answer, the task rebuilt once in each; a damaged one on the way is handed to
+ * `skipped` and left out.
  */
 function runAwaiting(
   journal: Journal,
   taskId: string,
   skipped: (error: JournalError) => void,
 ): Awaiting {
-  for (const runId of journal.runIds().reverse()) {
+  for (const runId of journal.runIdsWithTask(taskId).reverse()) {
     try {
       const found = awaitingIn(journal, runId, taskId);
       if (found.effect !== undefined) return found;
