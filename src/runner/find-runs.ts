@@ -3,7 +3,7 @@ import type { Journal } from "./journal.js";
 import type { JournalError } from "./journal-error.js";
 import { awaitedAnswers, effectsOf } from "../core/loop/effects-of.js";
 import type { LoopState } from "../core/loop/loop-state.js";
-import { isDamage, loadRun, loadTask, type LoadedRun } from "./load-run.js";
+import { isDamage, loadRun, loadTask, readableRuns, type LoadedRun } from "./load-run.js";
 import { latestRun, runOption } from "./pick-run.js";
 
 /**
@@ -20,25 +20,16 @@ export function runsFor(
   skipped: (error: JournalError) => void,
 ): LoadedRun[] {
   const id = runOption(run);
-  if (taskId === undefined) {
-    const chosen = id ?? latestRun(journal);
-    if (id !== undefined && journal.run(id) === undefined) throw noSuch(journal, `run ${id}`);
-    return [loadRun(journal, chosen)];
-  }
-  if (id !== undefined) {
-    if (journal.run(id) === undefined) throw noSuch(journal, `run ${id}`);
-    return [loadTask(journal, id, taskId)];
-  }
+  if (id !== undefined && journal.run(id) === undefined) throw noSuch(journal, `run ${id}`);
+  if (taskId === undefined) return [loadRun(journal, id ?? latestRun(journal))];
+  if (id !== undefined) return [loadTask(journal, id, taskId)];
   const damaged: JournalError[] = [];
-  const picked: LoadedRun[] = [];
-  for (const candidate of journal.runIdsWithTask(taskId)) {
-    try {
-      picked.push(loadTask(journal, candidate, taskId));
-    } catch (error) {
-      if (!isDamage(error)) throw error;
-      damaged.push(error);
-    }
-  }
+  const picked = readableRuns(
+    journal,
+    journal.runIdsWithTask(taskId),
+    (error) => damaged.push(error),
+    (candidate) => loadTask(journal, candidate, taskId),
+  );
   const [first, ...others] = damaged;
   if (picked.length === 0 && first !== undefined) {
     others.forEach(skipped);

@@ -79,18 +79,19 @@ export function isDamage(error: unknown): error is JournalError {
 }
 
 /**
- * Loads the runs a reading command shows, skipping each damaged one after handing its error to
- * `skipped`: one damaged run leaves every other readable.
+ * Loads the runs a reading command shows (with `load`, default the whole run), skipping each
+ * damaged one after handing its error to `skipped`: one damaged run leaves every other readable.
  */
 export function readableRuns(
   journal: Journal,
   ids: readonly number[],
   skipped: (error: JournalError) => void,
+  load: (runId: number) => LoadedRun = (runId) => loadRun(journal, runId),
 ): LoadedRun[] {
   const loaded: LoadedRun[] = [];
   for (const id of ids) {
     try {
-      loaded.push(loadRun(journal, id));
+      loaded.push(load(id));
     } catch (error) {
       if (!isDamage(error)) throw error;
       skipped(error);
