@@ -33,7 +33,7 @@ export function foldByTask<Entry extends FoldEntry>(
   const alone = new Map<string, LoopState>();
   for (const entry of entries) {
     const taskId = entry.event.taskId;
-    let state = alone.get(taskId) ?? stateOfTask(start, places.get(taskId));
+    let state = alone.get(taskId) ?? stateOfTask(plan, places.get(taskId));
     try {
       state = transition(state, entry.event).state;
     } catch (error) {
@@ -48,15 +48,11 @@ export function foldByTask<Entry extends FoldEntry>(
 }
 
 /**
- * The state one task's events fold in alone: `start` with only the task at `place` of its plan
- * (none for a task the plan lacks, so its events are refused as the whole state refuses them).
+ * The state one task's events fold in alone: the loop's start for a plan of only the task at
+ * `place` (none for a task the plan lacks, so its events are refused as the whole state refuses
+ * them).
  */
-function stateOfTask(start: LoopState, place: number | undefined): LoopState {
-  const task = place === undefined ? undefined : start.tasks[place];
-  const planned = place === undefined ? undefined : start.plan.tasks[place];
-  return {
-    ...start,
-    plan: { ...start.plan, tasks: planned === undefined ? [] : [planned] },
-    tasks: task === undefined ? [] : [task],
-  };
+function stateOfTask(plan: LoopPlan, place: number | undefined): LoopState {
+  const task = place === undefined ? undefined : plan.tasks[place];
+  return startLoop({ ...plan, tasks: task === undefined ? [] : [task] }).state;
 }
