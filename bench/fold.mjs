@@ -2,7 +2,8 @@
 //
 // A journal of N tasks, eight at a time, each task failing its test once and proceeding at its
 // second attempt (14 events a task, as `run` journals them), is folded three ways:
-//   - replay: what `status`, `resume`, `history` and `answer` fold a run through (loadRun);
+//   - replay: the core's whole-run fold (the DBOS driver's; the SQLite reads fold each task's
+//     events alone, src/runner/fold-by-task.ts, which is linear whatever the core does);
 //   - transition: event by event with the effects after each, as the runner applies them;
 //   - scan (the baseline, timed once): the same per-task moves with every task found by scanning
 //     the list and the effects chosen by filtering every task, as the loop did before its

@@ -20,9 +20,9 @@ function expectBadInput(result: Result, line: RegExp) {
   expect(result.stderr).toMatch(line);
 }
 
-/** The run ids `status --json` lists. */
+/** The run ids `status --all --json` lists. */
 function runIds(db: string, cwd: string): number[] {
-  const status = cli(["status", "--json", "--db", db], {}, cwd);
+  const status = cli(["status", "--all", "--json", "--db", db], {}, cwd);
   return (JSON.parse(status.stdout) as { runs: { run: number }[] }).runs.map((run) => run.run);
 }
 

@@ -3,13 +3,15 @@ import type { Journal } from "./journal.js";
 import type { JournalError } from "./journal-error.js";
 import { awaitedAnswers, effectsOf } from "../core/loop/effects-of.js";
 import type { LoopState } from "../core/loop/loop-state.js";
-import { isDamage, loadRun, readableRuns, type LoadedRun } from "./load-run.js";
+import { isDamage, loadRun, loadTask, readableRuns, type LoadedRun } from "./load-run.js";
 import { latestRun, runOption } from "./pick-run.js";
 
 /**
  * The runs a `history` or `explain` reads, loaded: `--run ID`; else, for a task, every readable
- * run that has events of it (damaged runs go to `skipped`); else the latest run. A run asked for
- * by id, or as the latest, that is damaged is an error, and so is a task found only in damaged runs.
+ * run that has events of it (found through the journal's task index; damaged runs go to
+ * `skipped`); else the latest run. For a task, each run is loaded as that task sees it (its
+ * events alone, see `loadTask`). A run asked for by id, or as the latest, that is damaged is an
+ * error, and so is a task found only in damaged runs.
  */
 export function runsFor(
   journal: Journal,
@@ -18,26 +20,29 @@ export function runsFor(
   skipped: (error: JournalError) => void,
 ): LoadedRun[] {
   const id = runOption(run);
-  if (id === undefined && taskId === undefined) return [loadRun(journal, latestRun(journal))];
+  if (id !== undefined && journal.run(id) === undefined) throw noSuch(journal, `run ${id}`);
+  if (taskId === undefined) return [loadRun(journal, id ?? latestRun(journal))];
+  if (id !== undefined) return [loadTask(journal, id, taskId)];
   const damaged: JournalError[] = [];
-  const ids = journal.runIds().filter((candidate) => id === undefined || candidate === id);
-  const picked =
-    id !== undefined
-      ? ids.map((candidate) => loadRun(journal, candidate))
-      : readableRuns(journal, ids, (error) => damaged.push(error)).filter((candidate) =>
-          candidate.entries.some((entry) => entry.event.taskId === taskId),
-        );
+  const picked = readableRuns(
+    journal,
+    journal.runIdsWithTask(taskId),
+    (error) => damaged.push(error),
+    (candidate) => loadTask(journal, candidate, taskId),
+  );
   const [first, ...others] = damaged;
   if (picked.length === 0 && first !== undefined) {
     others.forEach(skipped);
     throw first;
   }
   damaged.forEach(skipped);
-  if (picked.length === 0) {
-    const what = id !== undefined ? `run ${id}` : `task ${JSON.stringify(taskId)}`;
-    throw new LoopgateError("INVALID_USAGE", `no ${what} in ${journal.path} (see loopgate status)`);
-  }
+  if (picked.length === 0) throw noSuch(journal, `task ${JSON.stringify(taskId)}`);
   return picked;
+}
+
+/** The usage error for a run or task the journal does not have. */
+function noSuch(journal: Journal, what: string): LoopgateError {
+  return new LoopgateError("INVALID_USAGE", `no ${what} in ${journal.path} (see loopgate status)`);
 }
 
 /**

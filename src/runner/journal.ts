@@ -376,6 +376,15 @@ export class Journal {
     ) as number[];
   }
 
+  /** The ids of the runs that journaled an event of `taskId`, oldest first, through the task index. */
+  runIdsWithTask(taskId: string): number[] {
+    return this.read(() =>
+      this.statement("SELECT DISTINCT run_id FROM events WHERE task_id = ? ORDER BY run_id")
+        .pluck()
+        .all(taskId),
+    ) as number[];
+  }
+
   /**
    * The ids of the runs whose document holds `value` at the JSON path `path` (a Stop-hook
    * session's id), oldest first; a run whose document is not JSON is not one of them.
@@ -390,9 +399,12 @@ export class Journal {
     ) as number[];
   }
 
-  /** A run's events in the order they happened; JOURNAL_DAMAGED at the first that cannot be read. */
-  events(runId: number): JournalEntry[] {
-    return this.readEvents(runId).map((read) => {
+  /**
+   * A run's events in the order they happened, or only `taskId`'s (read through the task index);
+   * JOURNAL_DAMAGED at the first that cannot be read.
+   */
+  events(runId: number, taskId?: string): JournalEntry[] {
+    return this.readEvents(runId, taskId).map((read) => {
       if (!read.ok) throw read.error;
       return read.entry;
     });
@@ -401,9 +413,11 @@ export class Journal {
   /**
    * Every event of a run, or of every run, in the order they happened, each read back in full
    * or named as damaged: a damaged event (or one referring to a damaged one) leaves the others
-   * readable.
+   * readable. With `taskId`, only that task's events of the run, found through the index
+   * `events_by_task` without reading the others: a decision's history refers only to earlier
+   * decisions of its own task, so they read back in full.
    */
-  readEvents(runId?: number): EventRead[] {
+  readEvents(runId?: number, taskId?: string): EventRead[] {
     const pass: ReadPass = { blobs: new Map(), decisions: new Map() };
     // A journal of version 1, read as it is, has no checksums.
     const checksum = this.version === "1" ? "NULL AS checksum" : "checksum";
@@ -412,9 +426,15 @@ export class Journal {
       const rows =
         runId === undefined
           ? this.db.prepare(`SELECT ${columns} FROM events ORDER BY seq`).iterate()
-          : this.db
-              .prepare(`SELECT ${columns} FROM events WHERE run_id = ? ORDER BY seq`)
-              .iterate(runId);
+          : taskId === undefined
+            ? this.db
+                .prepare(`SELECT ${columns} FROM events WHERE run_id = ? ORDER BY seq`)
+                .iterate(runId)
+            : this.db
+                .prepare(
+                  `SELECT ${columns} FROM events WHERE task_id = ? AND run_id = ? ORDER BY seq`,
+                )
+                .iterate(taskId, runId);
       const out: EventRead[] = [];
       for (const row of rows as Iterable<StoredEventRow>) out.push(this.decode(row, pass));
       return out;

@@ -4,7 +4,7 @@ import type { LoopState } from "../../core/loop/loop-state.js";
 import { awaitedAnswers, nextEffect } from "../../core/loop/effects-of.js";
 import { transition } from "../../core/loop/transition.js";
 import { isHookSessionDocument } from "../../hook/hook-session.js";
-import { isDamage, loadRun, type LoadedRun } from "../../runner/load-run.js";
+import { isDamage, loadTask, type LoadedRun } from "../../runner/load-run.js";
 import { restoreOf, withOptionRestore } from "../../runner/workspace/restore-of.js";
 import { Workspaces } from "../../runner/workspace/workspaces.js";
 import { openLocatedJournal, whoAmI } from "../../runner/session.js";
@@ -142,24 +142,25 @@ interface Awaiting {
   readonly hook: boolean;
 }
 
-/** The run's rebuilt state and the question `taskId` waits on in it. */
+/** The task's state in the run, rebuilt from its events alone, and the question it waits on there. */
 function awaitingIn(journal: Journal, runId: number, taskId: string): Awaiting {
-  const loaded = loadRun(journal, runId);
+  const loaded = loadTask(journal, runId, taskId);
   const { run, state } = loaded;
   const effect = awaitedAnswers(state).find((awaited) => awaited.taskId === taskId);
   return { runId, loaded, state, effect, hook: isHookSessionDocument(run.document) };
 }
 
 /**
- * The run (latest first) in which the task waits for an answer, each run rebuilt once; a damaged
- * run on the way is handed to `skipped` and left out.
+ * The run (latest first, among those the task index says have its events) in which the task
+ * waits for an answer, the task rebuilt once in each; a damaged one on the way is handed to
+ * `skipped` and left out.
  */
 function runAwaiting(
   journal: Journal,
   taskId: string,
   skipped: (error: JournalError) => void,
 ): Awaiting {
-  for (const runId of journal.runIds().reverse()) {
+  for (const runId of journal.runIdsWithTask(taskId).reverse()) {
     try {
       const found = awaitingIn(journal, runId, taskId);
       if (found.effect !== undefined) return found;

@@ -1,8 +1,7 @@
 import type { LoopEvent } from "../../core/loop/loop-event.js";
-import { startLoop } from "../../core/loop/start-loop.js";
-import { transition } from "../../core/loop/transition.js";
 import { commitLine } from "../../runner/workspace/commit-line.js";
 import { runsFor } from "../../runner/find-runs.js";
+import { foldByTask } from "../../runner/fold-by-task.js";
 import { eventLine } from "../../runner/line-progress.js";
 import { paintFor } from "../../runner/paint.js";
 import { openJournal } from "../../runner/session.js";
@@ -75,10 +74,8 @@ is damaged or damaged runs were left out (see loopgate doctor), 1 internal error
       for (const loaded of runsFor(journal, values.run, taskId, skipped.skip)) {
         const run = loaded.run;
         text += `run ${run.id} · ${run.createdAt} · ${run.taskFile}\n`;
-        let state = startLoop(loaded.plan).state;
-        for (const entry of loaded.entries) {
-          state = transition(state, entry.event).state;
-          if (taskId !== undefined && entry.event.taskId !== taskId) continue;
+        // The entries folded when loaded; folded again here for each line's state, task by task.
+        foldByTask(loaded.plan, loaded.entries, (entry, state) => {
           story.push({
             seq: entry.seq,
             runId: run.id,
@@ -91,7 +88,7 @@ is damaged or damaged runs were left out (see loopgate doctor), 1 internal error
           // What on_proceed / on_abort did with the task's workspace, kept beside its decision.
           const end = entry.meta?.["workspace"];
           if (typeof end === "string") text += `${indent(end)}\n`;
-        }
+        });
       }
       stdout(values.json === true ? `${JSON.stringify(toWire(story), null, 2)}\n` : text);
       return skipped.exitCode();

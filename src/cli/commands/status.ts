@@ -4,24 +4,47 @@ import { runStatusOf } from "../../runner/find-runs.js";
 import { runSummary } from "../../core/loop/run-summary.js";
 import { readableRuns } from "../../runner/load-run.js";
 import { openLocatedJournal } from "../../runner/session.js";
-import { columns } from "../../runner/summary-table.js";
+import { runOption } from "../../runner/pick-run.js";
+import type { Journal } from "../../runner/journal.js";
+import { LoopgateError } from "../../core/errors.js";
 import { toWire } from "../../wire/codec.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
 import { SkippedRuns } from "../skipped-runs.js";
+import { statusText, TASKS_NAMED, TASKS_TOLD, type RunView } from "../status-text.js";
 
-/** `loopgate status`: the runs of a journal and what each waits for. */
+/** The runs `status` shows: `--run ID`, else every run with `--all`, else the latest. */
+function runsShown(journal: Journal, run: string | undefined, all: boolean): number[] {
+  const id = runOption(run);
+  const ids = journal.runIds();
+  if (id === undefined) return all ? ids : ids.slice(-1);
+  if (!ids.includes(id)) {
+    throw new LoopgateError(
+      "INVALID_USAGE",
+      `no run ${id} in ${journal.path} (see loopgate status --all)`,
+    );
+  }
+  return [id];
+}
+
+/** `loopgate status`: where the latest run (or every run) stands and what it waits for. */
 export const statusCommand: Command = {
-  help: `Usage: loopgate status [--db PATH] [--json]
+  help: `Usage: loopgate status [--run ID] [--all] [--db PATH] [--json]
 
-Lists the runs in the journal — finished, awaiting an answer, or unfinished
-(interrupted or running) — with their tasks' outcomes, and the question each
-paused task asks.
+Shows the latest run — finished, awaiting an answer, or unfinished
+(interrupted or running) — with its tasks' outcomes, and the question each
+paused task asks. Only that run is read, however many the journal holds.
+
+A run of more than ${TASKS_NAMED} tasks is summarised: counts by outcome and by
+deciding condition, the aborted and cancelled tasks by name, and the paused
+tasks with their questions, at most ${TASKS_TOLD} of each, the others counted.
 
 Options:
+  --run ID    this run instead of the latest
+  --all       every task, nothing summarised; without --run, every run
   --db PATH   the journal (default: LOOPGATE_DB, else the first
               .loopgate/journal.db here or above)
-  --json      print JSON
+  --json      print JSON: every task of the runs shown
 
 A damaged run is left out and named on stderr; the others are listed.
 
@@ -32,17 +55,28 @@ out (see loopgate doctor), 1 internal error.
     const { values } = parseOptions(
       "status",
       args,
-      { db: { type: "string" }, json: { type: "boolean" } },
+      {
+        run: { type: "string" },
+        all: { type: "boolean" },
+        db: { type: "string" },
+        json: { type: "boolean" },
+      },
       0,
     );
+    const all = values.all === true;
     const { journal, hint } = openLocatedJournal(values.db, "read");
     try {
       const skipped = new SkippedRuns(stderr);
-      const runs = readableRuns(journal, journal.runIds(), skipped.skip).map(({ run, state }) => {
+      const shown = runsShown(journal, values.run, all);
+      const runs = readableRuns(journal, shown, skipped.skip).map(({ run, state }): RunView => {
         const awaited = awaitedAnswers(state).map((effect) => ({
           taskId: effect.taskId,
           iteration: effect.iteration,
           reason: effect.decision.reason,
+          question:
+            effect.decision.action === "escalate"
+              ? effect.decision.question
+              : effect.decision.message,
           options: effect.options,
         }));
         const errored = stepErrors(state).map(({ taskId, iteration, error }) => ({
@@ -51,12 +85,11 @@ out (see loopgate doctor), 1 internal error.
           reason: STEP_ERROR,
           error,
         }));
-        const status = runStatusOf(state);
         return {
           run: run.id,
           startedAt: run.createdAt,
           taskFile: run.taskFile,
-          status,
+          status: runStatusOf(state),
           active: activeTask(state)?.id ?? null,
           awaiting: awaited[0] ?? null,
           awaitingTasks: awaited,
@@ -68,30 +101,11 @@ out (see loopgate doctor), 1 internal error.
         stdout(`${JSON.stringify(toWire({ runs }), null, 2)}\n`);
         return skipped.exitCode();
       }
-      if (runs.length === 0) {
+      if (shown.length === 0) {
         stdout(`no runs in ${journal.path}\n`);
         return skipped.exitCode();
       }
-      const rows = runs.map((run) => [
-        String(run.run),
-        run.startedAt.slice(0, 19).replace("T", " "),
-        run.status,
-        run.tasks.map((task) => `${task.taskId}:${task.outcome}`).join(" "),
-        run.taskFile,
-      ]);
-      let text = columns(["run", "started", "status", "tasks", "task file"], rows);
-      for (const run of runs) {
-        for (const { taskId, iteration, error } of run.stepErrors) {
-          text += `\nrun ${run.run}: ${taskId} is paused by a step error at attempt ${iteration} (${STEP_ERROR}): ${error.message}\n  fix the task file, then: loopgate resume --run ${run.run}\n`;
-        }
-        for (const awaiting of run.awaitingTasks) {
-          const options = awaiting.options
-            .map((option) => `${option.id}. ${option.label}`)
-            .join("; ");
-          text += `\nrun ${run.run}: ${awaiting.taskId} awaits an answer after attempt ${awaiting.iteration} (${awaiting.reason})${options === "" ? "" : ` — options: ${options}`}\n  loopgate answer ${awaiting.taskId} --option N | --text "…" | --approve | --abort${hint}\n`;
-        }
-      }
-      stdout(text);
+      if (runs.length > 0) stdout(statusText(runs, all, hint));
       return skipped.exitCode();
     } finally {
       journal.close();
