@@ -21,6 +21,7 @@ import type { Progress } from "./progress.js";
 import { killOrphanedStep, type StepProcesses } from "./step-processes.js";
 import { withStepSecrets } from "./step-secrets.js";
 import { stepHeadroom, type StepHeadroom } from "./step-headroom.js";
+import { StepFiles } from "./step-files.js";
 import { Workspaces } from "./workspace/workspaces.js";
 
 /** How often a runner checks a task lease another runner holds. */
@@ -129,6 +130,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     options.onLoaded?.(loaded);
     killOrphans(loaded.entries);
     const workspaces = new Workspaces(loaded, journal.path);
+    const files = new StepFiles(loaded.runDir);
     let state = loaded.state;
     // Every step the unfinished tasks will run must be able to start, before any does.
     const unfinished = state.tasks.filter((task) => task.phase.name !== "done");
@@ -165,7 +167,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           let running: StepProcesses | undefined;
           const workspace = await workspaces.dirFor(effect.taskId);
           const headroom = stepHeadroom(state, effect);
-          const ran = await runStep(loaded, effect, workspace, headroom, (spawned) => {
+          const ran = await runStep(loaded, effect, { workspace, headroom, files }, (spawned) => {
             running = spawned;
             steps.add(spawned);
             // Spawned while another task failed: it is not run now, but on resume.
@@ -210,6 +212,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           });
           if (effect.decision.action === "proceed" || effect.decision.action === "abort") {
             leases.release(`task:${effect.taskId}`);
+            files.forget(effect.taskId);
           }
           return;
         case "await-answer": {
@@ -285,8 +288,11 @@ async function holdTask(
 function runStep(
   loaded: LoadedRun,
   effect: RunStep,
-  workspace: string | undefined,
-  headroom: StepHeadroom,
+  where: {
+    readonly workspace: string | undefined;
+    readonly headroom: StepHeadroom;
+    readonly files: StepFiles;
+  },
   onSpawn: (processes: StepProcesses) => void,
 ) {
   const entry = loaded.file.tasks.find((task) => task.id === effect.taskId);
@@ -296,9 +302,10 @@ function runStep(
   }
   return executeStep(effect, spec, {
     runDir: loaded.runDir,
-    baseDir: workspace ?? loaded.run.baseDir,
+    baseDir: where.workspace ?? loaded.run.baseDir,
     outputLimit: loaded.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT,
-    headroom,
+    headroom: where.headroom,
+    files: where.files,
     onSpawn,
   });
 }
