@@ -7,7 +7,8 @@
 //      (nothing left to do), and one `answer` to a task paused at the end of a run;
 //   c) the log-log slope of every figure between consecutive sizes: 1.0 is linear;
 //   d) one long task: ms per iteration and journal bytes per attempt at 10, 50, 100 and 200
-//      attempts, each test step printing a 9.3 KB log.
+//      attempts (LOOPGATE_SCALE_LONG), each test step printing a 9.3 KB log, with NO_PROGRESS off
+//      and watched (LOOPGATE_SCALE_LONG_MODES, default off,watched).
 // Sizes: LOOPGATE_SCALE_SIZES (default 100,1000,5000). Prints tables and writes the figures to
 // bench/out/scale.json. No dependencies.
 import { spawnSync } from "node:child_process";
@@ -25,6 +26,8 @@ const cli = join(root, "bin/loopgate.js");
 const SIZES = (process.env.LOOPGATE_SCALE_SIZES ?? "100,1000,5000").split(",").map(Number);
 const ROUNDS = Number(process.env.LOOPGATE_SCALE_ROUNDS ?? 3);
 const LONG = (process.env.LOOPGATE_SCALE_LONG ?? "10,50,100,200").split(",").map(Number);
+/** The long task with NO_PROGRESS off, watched, or both (LOOPGATE_SCALE_LONG_MODES). */
+const LONG_MODES = (process.env.LOOPGATE_SCALE_LONG_MODES ?? "off,watched").split(",");
 const CONCURRENCY = 8;
 
 const dir = mkdtempSync(join(tmpdir(), "loopgate-bench-scale-"));
@@ -137,15 +140,19 @@ function repeat(fn) {
 /** The log-log slope from (x1, y1) to (x2, y2): how y grows with x; 1 is linear. */
 const slope = (x1, y1, x2, y2) => Math.log(y2 / y1) / Math.log(x2 / x1);
 
-/** One task of `attempts` attempts whose test prints a 9.3 KB log and fails until the last. */
-function measureLong(attempts) {
+/**
+ * One task of `attempts` attempts whose test prints a 9.3 KB log and fails until the last; with
+ * `watched`, NO_PROGRESS is on (a window longer than the task, so it never fires) and every
+ * decision reads every earlier attempt's signature.
+ */
+function measureLong(attempts, watched) {
   const path = join(dir, `long-${attempts}.json`);
   const line = "x".repeat(75);
   writeFileSync(
     path,
     JSON.stringify({
       iteration_control: { max_iterations: attempts },
-      stop_conditions: { no_progress: null },
+      stop_conditions: { no_progress: watched ? { window: attempts + 1 } : null },
       steps: {
         generate: { command: generate },
         test: {
@@ -164,11 +171,13 @@ function measureLong(attempts) {
   const ms = timed(loopgate("run", path, "--db", db, "--quiet"));
   const bytes = statSync(db).size;
   rmSync(db);
-  return { attempts, ms, bytes };
+  return { attempts, no_progress: watched, ms, bytes };
 }
 
 const sizes = SIZES.map(measureSize);
-const long = LONG.map(measureLong);
+const long = LONG_MODES.map((mode) =>
+  LONG.map((attempts) => measureLong(attempts, mode === "watched")),
+);
 
 const fmt = (n) => String(Math.round(n)).padStart(8);
 console.log(
@@ -199,22 +208,30 @@ for (const s of slopes) {
     `  slope ${s.from}→${s.to}: run ${s.run} (bare Node ${s.bare_node}), status ${s.status}, history ${s.history}, explain ${s.explain}, resume ${s.resume}, answer ${s.answer}`,
   );
 }
-console.log("one long task, 9.3 KB test log per attempt:");
-const longRows = long.map((l, i) => {
-  const before = long[i - 1];
-  const marginalMs =
-    before === undefined ? l.ms / l.attempts : (l.ms - before.ms) / (l.attempts - before.attempts);
-  const marginalBytes =
-    before === undefined
-      ? l.bytes / l.attempts
-      : (l.bytes - before.bytes) / (l.attempts - before.attempts);
-  return {
-    ...l,
-    ms_per_iteration: +marginalMs.toFixed(2),
-    bytes_per_attempt: Math.round(marginalBytes),
-  };
-});
-for (const l of longRows) {
+const longRows = long.flatMap((rows) =>
+  rows.map((l, i) => {
+    const before = rows[i - 1];
+    const marginalMs =
+      before === undefined
+        ? l.ms / l.attempts
+        : (l.ms - before.ms) / (l.attempts - before.attempts);
+    const marginalBytes =
+      before === undefined
+        ? l.bytes / l.attempts
+        : (l.bytes - before.bytes) / (l.attempts - before.attempts);
+    return {
+      ...l,
+      ms_per_iteration: +marginalMs.toFixed(2),
+      bytes_per_attempt: Math.round(marginalBytes),
+    };
+  }),
+);
+for (const [i, l] of longRows.entries()) {
+  if (i === 0 || longRows[i - 1].no_progress !== l.no_progress) {
+    console.log(
+      `one long task, 9.3 KB test log per attempt, NO_PROGRESS ${l.no_progress ? "watched" : "off"}:`,
+    );
+  }
   console.log(
     `  ${String(l.attempts).padStart(4)} attempts: ${fmt(l.ms)} ms, journal ${(l.bytes / 2 ** 20).toFixed(2)} MiB; from the row above: ${l.ms_per_iteration} ms/iteration, ${l.bytes_per_attempt} bytes/attempt`,
   );
