@@ -2,7 +2,8 @@
 //
 //   a) `loopgate run --concurrency 8` over N tasks of trivial steps, two attempts each, against
 //      `xargs -P 8` and a bare Node script spawning the same commands eight at a time, the three
-//      taking turns in every round (median of LOOPGATE_SCALE_ROUNDS rounds);
+//      taking turns in every round (median of LOOPGATE_SCALE_ROUNDS rounds), and run's peak
+//      resident memory;
 //   b) on the journal that run left: `status`, `history TASK`, `explain TASK` and `resume`
 //      (nothing left to do), and one `answer` to a task paused at the end of a run;
 //   c) the log-log slope of every figure between consecutive sizes: 1.0 is linear;
@@ -12,7 +13,7 @@
 // Sizes: LOOPGATE_SCALE_SIZES (default 100,1000,5000). Prints tables and writes the figures to
 // bench/out/scale.json. No dependencies.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -91,18 +92,45 @@ function timed(argv, { expect = 0, cwd = dir, input } = {}) {
 
 const loopgate = (...args) => [process.execPath, cli, ...args];
 
+// Loaded into `run` to write its peak resident memory (KiB) to the file LOOPGATE_BENCH_RSS names.
+const rssProbe = join(dir, "rss-probe.cjs");
+writeFileSync(
+  rssProbe,
+  `process.on("exit", () => require("node:fs").writeFileSync(process.env.LOOPGATE_BENCH_RSS, String(process.resourceUsage().maxRSS)));\n`,
+);
+
+/** `loopgate run ARGS` timed, and its peak resident memory in MiB. */
+function timedRun(args) {
+  const rssFile = join(dir, "rss");
+  const start = performance.now();
+  const result = spawnSync(process.execPath, ["--require", rssProbe, cli, "run", ...args], {
+    cwd: dir,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, LOOPGATE_BENCH_RSS: rssFile },
+    maxBuffer: 1 << 30,
+  });
+  const ms = performance.now() - start;
+  if (result.status !== 0)
+    throw new Error(`run ${args.join(" ")}: exit ${result.status}\n${result.stderr}`);
+  return { ms, rssMiB: Number(readFileSync(rssFile, "utf8")) / 1024 };
+}
+
 /** Figures at one size: contenders' run times, then the read commands on the journal. */
 function measureSize(count) {
   const file = taskFile(count);
   const xargsList = join(dir, `list-${count}`);
   writeFileSync(xargsList, Array.from({ length: count }, (_, i) => `t${i + 1}\n`).join(""));
   const times = { loopgate: [], xargs: [], node: [] };
+  const rss = [];
   let db = "";
   for (let round = 0; round < ROUNDS; round += 1) {
     db = join(dir, `journal-${count}-${round}.db`);
     const contenders = {
-      loopgate: () =>
-        timed(loopgate("run", file, "--db", db, "--quiet", "--concurrency", String(CONCURRENCY))),
+      loopgate: () => {
+        const ran = timedRun([file, "--db", db, "--quiet", "--concurrency", String(CONCURRENCY)]);
+        rss.push(ran.rssMiB);
+        return ran.ms;
+      },
       xargs: () =>
         timed([
           "/bin/sh",
@@ -129,7 +157,7 @@ function measureSize(count) {
   reads.answer = timed(loopgate("answer", `t${count}`, "--abort", "--db", pauseDb));
   for (let round = 0; round < ROUNDS; round += 1) rmSync(join(dir, `journal-${count}-${round}.db`));
   const run = Object.fromEntries(Object.entries(times).map(([name, ms]) => [name, median(ms)]));
-  return { tasks: count, run, reads };
+  return { tasks: count, run, run_rss_mib: Math.round(median(rss)), reads };
 }
 
 /** `fn`'s results over ROUNDS calls. */
@@ -184,12 +212,12 @@ console.log(
   `loopgate at scale: trivial steps, 2 attempts per task, --concurrency ${CONCURRENCY}, median of ${ROUNDS}`,
 );
 console.log(
-  "   tasks  run ms/task  × xargs  × bare Node    status   history   explain    resume    answer",
+  "   tasks  run ms/task  × xargs  × bare Node  RSS MiB    status   history   explain    resume    answer",
 );
 for (const s of sizes) {
   const perTaskMs = s.run.loopgate / s.tasks;
   console.log(
-    `${String(s.tasks).padStart(8)}  ${perTaskMs.toFixed(2).padStart(11)}  ${(s.run.loopgate / s.run.xargs).toFixed(2).padStart(7)}  ${(s.run.loopgate / s.run.node).toFixed(2).padStart(11)}  ${fmt(s.reads.status)}  ${fmt(s.reads.history)}  ${fmt(s.reads.explain)}  ${fmt(s.reads.resume)}  ${fmt(s.reads.answer)}`,
+    `${String(s.tasks).padStart(8)}  ${perTaskMs.toFixed(2).padStart(11)}  ${(s.run.loopgate / s.run.xargs).toFixed(2).padStart(7)}  ${(s.run.loopgate / s.run.node).toFixed(2).padStart(11)}  ${String(s.run_rss_mib).padStart(7)}  ${fmt(s.reads.status)}  ${fmt(s.reads.history)}  ${fmt(s.reads.explain)}  ${fmt(s.reads.resume)}  ${fmt(s.reads.answer)}`,
   );
 }
 const slopes = sizes.slice(1).map((s, i) => {
