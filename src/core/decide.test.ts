@@ -5,7 +5,7 @@ import { Precedence } from "./conditions/precedence.js";
 import { decide, VALIDATION_PASSED_MESSAGE } from "./decide.js";
 import type { DecideInput, StopConditions } from "./decide-input.js";
 import type { Decision } from "./decision.js";
-import type { Feedback } from "./feedback/feedback.js";
+import type { Feedback, TestOutputParser } from "./feedback/feedback.js";
 import {
   DEFAULT_ITERATION_CONTROL,
   type Attempt,
@@ -588,6 +588,43 @@ describe("decide — iterations", () => {
 
 describe("decide — NO_PROGRESS from history", () => {
   const window2: StopConditions = { noProgress: { window: 2 } };
+
+  it("reads an earlier attempt's output once, however many decisions read its signature", () => {
+    const read: string[] = [];
+    const counting: TestOutputParser = {
+      name: "counting",
+      detect: (output) => {
+        read.push(output);
+        return false;
+      },
+      parse: () => [],
+    };
+    // The same parser set each time: signatures are remembered per parser set.
+    const parsers = [counting];
+    const history = Array.from({ length: 40 }, (_, i) => attempt(i + 1, `FAIL case ${i}\n`));
+    const next = (current: number, past: readonly Attempt[]) =>
+      decide(
+        inputOf(
+          {
+            currentIteration: current,
+            testResult: { status: "fail", output: `FAIL now ${current}\n` },
+            history: past,
+          },
+          { maxIterations: 100 },
+          { noProgress: { window: 50 } },
+        ),
+        { parsers },
+      );
+    const first = next(41, history);
+    expect(read.filter((output) => output.startsWith("FAIL case")).length).toBe(40);
+    read.length = 0;
+    const later = [...history, attempt(41, "FAIL now 41\n")];
+    const second = next(42, later);
+    expect(read.filter((output) => output.startsWith("FAIL case"))).toEqual([]);
+    // The same decisions as from copies of the attempts, which nothing was remembered of.
+    expect(second).toEqual(next(42, structuredClone(later)));
+    expect(first).toMatchObject({ action: "retry", reason: "TEST_FAILED" });
+  });
 
   it("derives signatures from the attempts: the same failure twice escalates NO_PROGRESS", () => {
     const decision = decide(

@@ -10,6 +10,7 @@ import { combineFeedback } from "./feedback/combine-feedback.js";
 import { escalation } from "./escalation/build-escalation.js";
 import { attemptRecords, type AttemptRecord } from "./escalation/attempt-record.js";
 import { attemptsOf } from "./attempts-of.js";
+import { attemptSignatures } from "./escalation/attempt-signature.js";
 import { evaluate } from "./verdict.js";
 import { verdictInputOf } from "./verdict-input-of.js";
 
@@ -45,12 +46,13 @@ export function decide(input: DecideInput, options: DecideOptions = {}): Decisio
   const parsers: readonly TestOutputParser[] = options.parsers ?? builtinParsers;
   const conditions: readonly Condition<string, VerdictInput>[] =
     options.conditions ?? builtinConditions;
-  // Read once, lazily: NO_PROGRESS's derived signatures and an escalation both need every attempt.
+  // Read once, lazily, when an escalation needs every attempt. NO_PROGRESS's signatures are
+  // each computed once per attempt, not once per decision (see attemptSignatures).
   let records: AttemptRecord[] | undefined;
   const readAttempts = (): AttemptRecord[] =>
     (records ??= attemptRecords(attemptsOf(check), parsers));
   const fired = evaluate(
-    verdictInputOf(input, parsers, () => readAttempts().map((record) => record.signature)),
+    verdictInputOf(input, parsers, (attempts) => attemptSignatures(attempts, parsers)),
     conditions,
   )
     .filter((evaluation) => evaluation.check.fired)

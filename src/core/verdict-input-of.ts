@@ -13,10 +13,20 @@ function scoresOf(attempts: readonly Attempt[]): number[] | undefined {
   return scores.every((score): score is number => typeof score === "number") ? scores : undefined;
 }
 
+/** Each attempt object's change signature, computed once however many decisions read it. */
+const changeOfAttempt = new WeakMap<Attempt, string>();
+
 /** Each attempt's change, when every attempt's diff is known: an empty diff is no change, not unknown. */
 function changesOf(attempts: readonly Attempt[]): string[] | undefined {
   if (!attempts.every((attempt) => attempt.diff !== undefined)) return undefined;
-  return attempts.map((attempt) => diffSignature(attempt.diff) ?? NO_CHANGE);
+  return attempts.map((attempt) => {
+    let change = changeOfAttempt.get(attempt);
+    if (change === undefined) {
+      change = diffSignature(attempt.diff) ?? NO_CHANGE;
+      changeOfAttempt.set(attempt, change);
+    }
+    return change;
+  });
 }
 
 /**

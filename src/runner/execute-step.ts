@@ -6,11 +6,11 @@ import type { StepError } from "../core/loop/step-error.js";
 import type { StepOutcome } from "../core/loop/step-outcome.js";
 import type { StepSpec } from "../wire/task-file.js";
 import { localPaths } from "../feedback-stream/local-paths.js";
-import { readReport } from "./report-file.js";
 import { reviewVerdict } from "./review-verdict.js";
 import { stepProblem } from "./preflight.js";
 import { runCommand, type CommandResult } from "./run-command.js";
-import { stepFiles } from "./step-files.js";
+import { StepFiles } from "./step-files.js";
+import { readReport } from "./report-file.js";
 import { collectReports } from "./test-reports.js";
 import type { StepProcesses } from "./step-processes.js";
 import { stepInvocation, withNotes } from "./agents/step-invocation.js";
@@ -30,6 +30,8 @@ export interface StepContext {
   readonly headroom?: StepHeadroom;
   /** Called once the step's process runs. */
   readonly onSpawn?: (processes: StepProcesses) => void;
+  /** The runner's step files under `runDir`, shared by its steps; each step writes its own when absent. */
+  readonly files?: StepFiles;
 }
 
 /** A step's run: the outcome the loop decides on, or the error that keeps it from one. */
@@ -89,7 +91,7 @@ export async function executeStep(
   spec: StepSpec,
   context: StepContext,
 ): Promise<StepRun> {
-  const protocol = stepFiles(context.runDir, effect);
+  const protocol = (context.files ?? new StepFiles(context.runDir)).prepare(effect);
   const cwd = resolve(context.baseDir, spec.cwd ?? ".");
   const startedAt = Date.now();
   const room = context.headroom ?? { iterationsLeft: 0, budgetLeft: null, timeLeftMs: null };

@@ -4,6 +4,8 @@ import { BoundedOutput } from "./bounded-output.js";
 
 /** Bytes read from a report file at a time. */
 const CHUNK = 1024 * 1024;
+/** The buffer every read shares, made on first use (reads are synchronous: never two at once). */
+let chunkBuffer: Buffer | undefined;
 /** Bytes of a string scanned one by one before the native searches take over. */
 const SHORT_RUN = 64;
 /** Largest piece of a string's decoded bytes handed to its sink at once. */
@@ -532,8 +534,9 @@ export function readReportLines(
       number += 1;
       reader = new LineReader(`${file}:${number}`, limit);
     };
-    // One buffer for every read: what a line keeps of it is copied out.
-    const buffer = Buffer.allocUnsafe(CHUNK);
+    // One buffer for every read of every file: what a line keeps of it is copied out. A fresh
+    // 1 MiB buffer per step's report was garbage outside the heap, and `run`'s memory grew with it.
+    const buffer = (chunkBuffer ??= Buffer.allocUnsafe(CHUNK));
     for (;;) {
       const length = readSync(fd, buffer, 0, CHUNK, null);
       const chunk = buffer.subarray(0, length);

@@ -6,7 +6,7 @@ import type { AwaitAnswer, ResumeStep, RunStep } from "../core/loop/loop-effect.
 import type { LoopEvent } from "../core/loop/loop-event.js";
 import type { LoopState } from "../core/loop/loop-state.js";
 import { transition } from "../core/loop/transition.js";
-import { stepsOf } from "../wire/task-file.js";
+import { stepsOf, type TaskFile } from "../wire/task-file.js";
 import { isHookSessionDocument } from "../hook/hook-session.js";
 import type { AnswerSource, SourcedAnswer } from "./answer-source.js";
 import { DEFAULT_OUTPUT_LIMIT } from "./bounded-output.js";
@@ -21,6 +21,7 @@ import type { Progress } from "./progress.js";
 import { killOrphanedStep, type StepProcesses } from "./step-processes.js";
 import { withStepSecrets } from "./step-secrets.js";
 import { stepHeadroom, type StepHeadroom } from "./step-headroom.js";
+import { StepFiles } from "./step-files.js";
 import { Workspaces } from "./workspace/workspaces.js";
 import { withOptionRestore } from "./workspace/restore-of.js";
 
@@ -130,6 +131,9 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     options.onLoaded?.(loaded);
     killOrphans(loaded.entries);
     const workspaces = new Workspaces(loaded, journal.path);
+    const files = new StepFiles(loaded.runDir);
+    // By id: a run of thousands of tasks looks one up for every step.
+    const entries = new Map(loaded.file.tasks.map((entry) => [entry.id, entry]));
     let state = loaded.state;
     // Every step the unfinished tasks will run must be able to start, before any does.
     const unfinished = state.tasks.filter((task) => task.phase.name !== "done");
@@ -175,25 +179,30 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           let running: StepProcesses | undefined;
           const workspace = await workspaces.dirFor(effect.taskId);
           const headroom = stepHeadroom(state, effect);
-          const ran = await runStep(loaded, effect, workspace, headroom, (spawned) => {
-            running = spawned;
-            steps.add(spawned);
-            // Spawned while another task failed: it is not run now, but on resume.
-            if (stop.signal.aborted) {
-              spawned.signal("SIGKILL");
-              return;
-            }
-            // A start that cannot be journaled (the journal changed, another runner) stops the
-            // drive, which kills the step; thrown here it would be lost inside the spawn.
-            try {
-              record(
-                { type: "step-started", ...eventBase(effect), step: effect.step },
-                { pid: spawned.pid, host: hostname(), ...spawned.identity },
-              );
-            } catch (error) {
-              fail(error);
-            }
-          });
+          const ran = await runStep(
+            loaded,
+            effect,
+            { entry: entries.get(effect.taskId), workspace, headroom, files },
+            (spawned) => {
+              running = spawned;
+              steps.add(spawned);
+              // Spawned while another task failed: it is not run now, but on resume.
+              if (stop.signal.aborted) {
+                spawned.signal("SIGKILL");
+                return;
+              }
+              // A start that cannot be journaled (the journal changed, another runner) stops the
+              // drive, which kills the step; thrown here it would be lost inside the spawn.
+              try {
+                record(
+                  { type: "step-started", ...eventBase(effect), step: effect.step },
+                  { pid: spawned.pid, host: hostname(), ...spawned.identity },
+                );
+              } catch (error) {
+                fail(error);
+              }
+            },
+          );
           if (running !== undefined) steps.delete(running);
           if (stop.signal.aborted) return;
           const outcome =
@@ -227,7 +236,10 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
             end === null ? null : { workspace: end },
           );
           if (end !== null) progress.notice(`${effect.taskId}: ${end}`);
-          if (ends) leases.release(`task:${effect.taskId}`);
+          if (ends) {
+            leases.release(`task:${effect.taskId}`);
+            files.forget(effect.taskId);
+          }
           return;
         }
         case "await-answer": {
@@ -307,20 +319,26 @@ async function holdTask(
 function runStep(
   loaded: LoadedRun,
   effect: RunStep,
-  workspace: string | undefined,
-  headroom: StepHeadroom,
+  where: {
+    /** The task file's entry for the task. */
+    readonly entry: TaskFile["tasks"][number] | undefined;
+    readonly workspace: string | undefined;
+    readonly headroom: StepHeadroom;
+    readonly files: StepFiles;
+  },
   onSpawn: (processes: StepProcesses) => void,
 ) {
-  const entry = loaded.file.tasks.find((task) => task.id === effect.taskId);
+  const entry = where.entry;
   const spec = entry === undefined ? undefined : stepsOf(loaded.file, entry)[effect.step];
   if (spec === undefined) {
     throw new LoopgateError("INVALID_EVENT", `task ${effect.taskId} has no ${effect.step} step`);
   }
   return executeStep(effect, spec, {
     runDir: loaded.runDir,
-    baseDir: workspace ?? loaded.run.baseDir,
+    baseDir: where.workspace ?? loaded.run.baseDir,
     outputLimit: loaded.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT,
-    headroom,
+    headroom: where.headroom,
+    files: where.files,
     onSpawn,
   });
 }

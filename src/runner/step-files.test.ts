@@ -1,9 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RunStep } from "../core/loop/loop-effect.js";
-import { stepFiles } from "./step-files.js";
+import { StepFiles } from "./step-files.js";
+
+/** What one step is handed, by a runner of its own. */
+const stepFiles = (runDir: string, effect: RunStep) => new StepFiles(runDir).prepare(effect);
 
 /** A test step of attempt 2 of task `t`, handed `inputs`. */
 function testStep(inputs: Partial<RunStep["inputs"]> = {}): RunStep {
@@ -54,5 +57,28 @@ describe("stepFiles", () => {
     expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ summary: "1 test failed" });
     expect(readFileSync(file.replace(/\.json$/, ".txt"), "utf8")).toContain("- fix `add`");
     expect(env.LOOPGATE_ANSWER_FILE).toBeUndefined();
+  });
+
+  it("writes an attempt's inputs once for its steps, and again when a step changed or removed them", () => {
+    const runDir = mkdtempSync(join(tmpdir(), "loopgate-step-files-"));
+    const files = new StepFiles(runDir);
+    const feedback = { summary: "1 test failed", actionableItems: [], priority: "high" as const };
+    const generate = { ...testStep({ feedback }), id: "t#2 generate", step: "generate" as const };
+    const prompt = files.prepare(generate).env.LOOPGATE_PROMPT_FILE ?? "";
+    const written = statSync(prompt, { bigint: true }).ctimeNs;
+    files.prepare(testStep({ feedback }));
+    expect(statSync(prompt, { bigint: true }).ctimeNs).toBe(written);
+    writeFileSync(prompt, "the agent wrote here");
+    const fed = files.prepare(testStep({ feedback })).env.LOOPGATE_FEEDBACK_FILE ?? "";
+    expect(readFileSync(prompt, "utf8")).toBe("Fix `$(rm -rf /)`");
+    rmSync(join(runDir, "t", "2"), { recursive: true });
+    files.prepare(testStep({ feedback }));
+    expect(readFileSync(prompt, "utf8")).toBe("Fix `$(rm -rf /)`");
+    expect(JSON.parse(readFileSync(fed, "utf8"))).toMatchObject({ summary: "1 test failed" });
+    // Another attempt, or a task forgotten and run again, is handed its own files.
+    files.forget("t");
+    writeFileSync(prompt, "changed in place");
+    files.prepare(testStep({ feedback }));
+    expect(readFileSync(prompt, "utf8")).toBe("Fix `$(rm -rf /)`");
   });
 });

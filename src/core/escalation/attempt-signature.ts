@@ -58,3 +58,34 @@ export function attemptSignature(
 ): string {
   return signatureOf(analyzeAttempt(attempt, parsers));
 }
+
+/** Signatures already computed, per parser set, per attempt object: weakly held, gone with the attempt. */
+const computed = new WeakMap<readonly TestOutputParser[], WeakMap<AttemptOutcome, string>>();
+/** The memo of `attemptSignature` without parsers given: the built-in ones. */
+const BUILTIN = Object.freeze([]) as readonly TestOutputParser[];
+
+/**
+ * Each attempt's `attemptSignature`, computed once per attempt object however many decisions
+ * read it: a task's history holds the same attempt objects from one decision to the next, so a
+ * long task's NO_PROGRESS check costs a lookup per earlier attempt, not a parse of its output.
+ * Attempts are values: one changed in place after a decision read it keeps its signature.
+ */
+export function attemptSignatures(
+  attempts: readonly AttemptOutcome[],
+  parsers?: readonly TestOutputParser[],
+): string[] {
+  const key = parsers ?? BUILTIN;
+  let memo = computed.get(key);
+  if (memo === undefined) {
+    memo = new WeakMap();
+    computed.set(key, memo);
+  }
+  return attempts.map((attempt) => {
+    let signature = memo.get(attempt);
+    if (signature === undefined) {
+      signature = attemptSignature(attempt, parsers);
+      memo.set(attempt, signature);
+    }
+    return signature;
+  });
+}
