@@ -61,7 +61,7 @@ describe("stopHook", () => {
     const capped = await s.call();
     expect(capped.kind).toBe("stop");
     expect(capped.kind === "stop" ? capped.message : "").toMatch(
-      /needs attempt 3, but the agent allows 1 block in a row[\s\S]*Test failed: no done.txt/,
+      /needs attempt 3, but the agent allows 1 block in a row[\s\S]*Test failed: FAIL: no done.txt/,
     );
     const { entries } = loadRun(s.journal, 1);
     expect(blocksInARow(entries)).toBe(1);

@@ -51,7 +51,7 @@ describe("--store on SQLite, and refusals", () => {
       fixture.dir,
     );
     expect(again.status).toBe(0);
-    const listed = cli(["status", "--db", "j.db", "--json"], {}, fixture.dir);
+    const listed = cli(["status", "--db", "j.db", "--all", "--json"], {}, fixture.dir);
     expect((JSON.parse(listed.stdout) as { runs: unknown[] }).runs).toHaveLength(2);
     const refused = cli(["status"], { LOOPGATE_STORE: "j.db" }, fixture.dir);
     expect([refused.status, refused.stdout]).toEqual([2, ""]);
