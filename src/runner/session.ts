@@ -220,6 +220,7 @@ async function continueRun(
   keepYoungGenerationSmall();
   const stderr = process.stderr;
   const crash = Number(process.env.LOOPGATE_CRASH_AFTER_APPENDS ?? "");
+  const crashAtCommit = process.env.LOOPGATE_CRASH_AT_ATTEMPT_COMMIT;
   const notifier = new Notifier(journal.path, (line) =>
     stderr.write(`warning: ${printable(line)}\n`),
   );
@@ -239,6 +240,9 @@ async function continueRun(
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.taskDocument === undefined ? {} : { taskDocument: options.taskDocument }),
       ...(Number.isInteger(crash) && crash > 0 ? { crashAfterAppends: crash } : {}),
+      ...(crashAtCommit === "before" || crashAtCommit === "after"
+        ? { crashAtAttemptCommit: crashAtCommit }
+        : {}),
     });
   } catch (error) {
     if (error instanceof Interrupted) {

@@ -47,6 +47,11 @@ export interface DriveOptions {
    * Set through `LOOPGATE_CRASH_AFTER_APPENDS`; never set it in production.
    */
   readonly crashAfterAppends?: number;
+  /**
+   * Test hook for the git crash test: SIGKILL this process just before or just after an
+   * attempt's commit. Set through `LOOPGATE_CRASH_AT_ATTEMPT_COMMIT`; never set it in production.
+   */
+  readonly crashAtAttemptCommit?: "before" | "after";
 }
 
 /** Where a drive stopped: the run finished, or tasks wait for answers nobody gave. */
@@ -130,7 +135,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     }
     options.onLoaded?.(loaded);
     killOrphans(loaded.entries);
-    const workspaces = new Workspaces(loaded, journal.path);
+    const workspaces = new Workspaces(loaded, journal.path, options.crashAtAttemptCommit);
     const files = new StepFiles(loaded.runDir);
     // By id: a run of thousands of tasks looks one up for every step.
     const entries = new Map(loaded.file.tasks.map((entry) => [entry.id, entry]));
@@ -178,6 +183,9 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           progress.stepStarting(effect, state);
           let running: StepProcesses | undefined;
           const workspace = await workspaces.dirFor(effect.taskId);
+          // Where a generate step starts from, so a resume after a kill can tell its commit.
+          const head =
+            effect.step === "generate" ? await workspaces.headFor(effect.taskId) : undefined;
           const headroom = stepHeadroom(state, effect);
           const ran = await runStep(
             loaded,
@@ -196,7 +204,12 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
               try {
                 record(
                   { type: "step-started", ...eventBase(effect), step: effect.step },
-                  { pid: spawned.pid, host: hostname(), ...spawned.identity },
+                  {
+                    pid: spawned.pid,
+                    host: hostname(),
+                    ...spawned.identity,
+                    ...(head === undefined ? {} : { head }),
+                  },
                 );
               } catch (error) {
                 fail(error);

@@ -68,13 +68,30 @@ export class Workspaces {
   /** End actions run one at a time: two merges must not race on the base branch's worktree. */
   private ending: Promise<unknown> = Promise.resolve();
   private readonly own: string[];
+  /**
+   * The workspace HEAD each task's generate step started from, for a step an earlier drive
+   * started and never journaled as finished: the commit a resumed attempt's diff is taken
+   * against, and the sign that a commit past it with the attempt's message is that attempt's.
+   */
+  private readonly interrupted = new Map<string, string>();
 
   constructor(
     private readonly loaded: LoadedRun,
     private readonly journalPath: string,
+    /** Test-only (docs/workspaces.md): SIGKILL this process just before or after an attempt's commit. */
+    private readonly crashAtCommit?: "before" | "after",
   ) {
     this.own = ownFiles(journalPath, dirname(journalPath));
-    for (const { event } of loaded.entries) this.note(event);
+    const started = new Map<string, { taskId: string; head: string }>();
+    for (const { event, meta } of loaded.entries) {
+      this.note(event);
+      if (event.type === "step-started" && typeof meta?.head === "string") {
+        started.set(event.effectId, { taskId: event.taskId, head: meta.head });
+      } else if (event.type === "step-finished" || event.type === "step-errored") {
+        started.delete(event.effectId);
+      }
+    }
+    for (const { taskId, head } of started.values()) this.interrupted.set(taskId, head);
   }
 
   /** Takes in an event of the run as it is journaled: attempt commits, restores asked and done. */
@@ -175,6 +192,11 @@ export class Workspaces {
     return (await this.placeOf(taskId))?.dir;
   }
 
+  /** The commit the task's next attempt builds on, journaled with its generate step's start. */
+  async headFor(taskId: string): Promise<string | undefined> {
+    return (await this.placeOf(taskId))?.head;
+  }
+
   /**
    * After a generate step: commits what the attempt changed (nothing when it changed nothing)
    * and gives the outcome the attempt's commit and its diff against the base, which replaces a
@@ -185,7 +207,10 @@ export class Workspaces {
     const place = await this.placeOf(effect.taskId);
     if (place === undefined) return outcome;
     const previous = place.head;
-    const head = await this.commit(place, `loopgate: ${effect.taskId} attempt ${effect.iteration}`);
+    const message = `loopgate: ${effect.taskId} attempt ${effect.iteration}`;
+    if (this.crashAtCommit === "before") process.kill(process.pid, "SIGKILL");
+    const head = await this.commit(place, message, await this.madeBefore(place, message));
+    if (this.crashAtCommit === "after") process.kill(process.pid, "SIGKILL");
     const limit = this.loaded.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT;
     const diff = await commitDiff(place.dir, place.base, head, limit);
     const diffFromPrevious = await commitDiff(place.dir, previous, head, limit);
@@ -199,6 +224,17 @@ export class Workspaces {
       diffFromPrevious,
     };
     return { ...outcome, diff, commit };
+  }
+
+  /**
+   * Whether HEAD is this attempt's commit made by a runner killed before it journaled it: HEAD
+   * moved past the attempt's starting commit and has the attempt's message. Then the attempt's
+   * step, run again, adds to that commit instead of making a second one.
+   */
+  private async madeBefore(place: Place, message: string): Promise<boolean> {
+    const at = await gitOk(place.dir, ["log", "-1", "--format=%H%n%s"]);
+    const [head, subject] = at.split("\n");
+    return head !== place.head && subject === message;
   }
 
   private placeOf(taskId: string): Promise<Place | undefined> {
@@ -220,15 +256,16 @@ export class Workspaces {
     const top = await repositoryTop(this.loaded.run.baseDir);
     const known = this.journaled.get(taskId);
     const base = known?.base ?? (await resolveBase(top, spec.base ?? "HEAD"));
+    const started = this.interrupted.get(taskId) ?? known?.head;
     if (spec.git === "in-place") {
       const branch = await git(top, ["symbolic-ref", "--short", "-q", "HEAD"]);
-      const head = known?.head ?? (await gitOk(top, ["rev-parse", "HEAD"]));
+      const head = started ?? (await gitOk(top, ["rev-parse", "HEAD"]));
       const onBranch = branch.code === 0 ? { branch: branch.stdout.trim() } : {};
       return { spec, dir: top, ...onBranch, base, head };
     }
     const branch = taskBranch(taskId);
     const dir = await this.worktree(top, spec, taskId, base);
-    const head = known?.head ?? (await gitOk(dir, ["rev-parse", "HEAD"]));
+    const head = started ?? (await gitOk(dir, ["rev-parse", "HEAD"]));
     return { spec, dir, branch, base, head };
   }
 
@@ -255,8 +292,11 @@ export class Workspaces {
     return made;
   }
 
-  /** Stages everything but loopgate's own files and commits it; returns the workspace's HEAD. */
-  private async commit(place: Place, message: string): Promise<string> {
+  /**
+   * Stages everything but loopgate's own files and commits it — into HEAD with `amend` — and
+   * returns the workspace's HEAD.
+   */
+  private async commit(place: Place, message: string, amend = false): Promise<string> {
     // git refuses an exclude pathspec naming a file it ignores (`.loopgate/` ignores itself):
     // only loopgate's files it would add are excluded.
     const own = ownFilesInside(place.dir, this.own);
@@ -269,7 +309,8 @@ export class Workspaces {
     if (staged.code > 1) throw gitFailed(check, staged);
     if (staged.code === 1) {
       const author = place.spec.author ?? DEFAULT_COMMIT_AUTHOR;
-      await gitOk(place.dir, ["commit", "--no-verify", "--quiet", "--message", message], {
+      const into = amend ? ["--amend", "--no-edit"] : ["--message", message];
+      await gitOk(place.dir, ["commit", "--no-verify", "--quiet", ...into], {
         env: identity(author),
       });
     }

@@ -1,0 +1,76 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import { cli, requireBuild } from "../test-support/built-cli.js";
+import { gitIn } from "./test-support/git-in.js";
+import { oneCommitRepository } from "./test-support/one-commit-repository.js";
+
+// The runner SIGKILLed around an attempt's commit, on a real repository through the built CLI:
+// `resume` runs the cut-off generate step again and ends with one commit for the attempt,
+// holding the killed run's work and the rerun's.
+
+beforeAll(requireBuild);
+
+/** Runs a one-task worktree run killed at `at` the first attempt's commit, then resumes it. */
+function killedAndResumed(at: "before" | "after") {
+  const { dir, repo } = oneCommitRepository("loopgate-commit-crash-", "def add(a, b):\n");
+  // Each run of the agent appends a line numbered by how often it ran, so the killed run's
+  // line and the rerun's can be told apart.
+  const agent = join(dir, "agent.sh");
+  writeFileSync(
+    agent,
+    `#!/bin/sh
+n=$(( $(cat "${dir}/runs" 2>/dev/null || echo 0) + 1 )); echo $n > "${dir}/runs"
+echo "# attempt $LOOPGATE_ITERATION run $n" >> calc.py
+`,
+    { mode: 0o755 },
+  );
+  const taskFile = join(repo, "tasks.yaml");
+  writeFileSync(
+    taskFile,
+    stringify({
+      workspace: { git: "worktree" },
+      steps: { generate: { command: [agent] }, test: { command: "grep -q 'run 2' calc.py" } },
+      tasks: [{ id: "t", prompt: "fix add" }],
+    }),
+  );
+  const db = join(repo, ".loopgate", "journal.db");
+  const killed = cli(["run", taskFile, "--db", db, "--quiet"], {
+    LOOPGATE_CRASH_AT_ATTEMPT_COMMIT: at,
+  });
+  const log = () => gitIn(repo, "log", "--format=%s", "loopgate/t").split("\n");
+  const afterKill = log();
+  const resumed = cli(["resume", "--db", db, "--quiet"]);
+  const worktree = join(repo, ".loopgate", "worktrees", "t");
+  return { repo, db, worktree, killed, afterKill, resumed, log: log() };
+}
+
+const bothRuns = "def add(a, b):\n# attempt 1 run 1\n# attempt 1 run 2\n";
+
+describe("a runner killed around an attempt's commit (built CLI, real repository)", () => {
+  it("killed after the generate step and before its commit: resume commits the work left uncommitted with the attempt, once", () => {
+    const run = killedAndResumed("before");
+    expect(run.killed.signal).toBe("SIGKILL");
+    expect(run.afterKill).toEqual(["init"]);
+    expect(run.resumed.status).toBe(0);
+    expect(run.log).toEqual(["loopgate: t attempt 1", "init"]);
+    expect(gitIn(run.repo, "show", "loopgate/t:calc.py") + "\n").toBe(bothRuns);
+    expect(gitIn(run.worktree, "status", "--porcelain")).toBe("");
+  });
+
+  it("killed after the commit and before it was journaled: resume adds to that commit, makes no second one, and journals it", () => {
+    const run = killedAndResumed("after");
+    expect(run.killed.signal).toBe("SIGKILL");
+    expect(run.afterKill).toEqual(["loopgate: t attempt 1", "init"]);
+    expect(run.resumed.status).toBe(0);
+    expect(run.log).toEqual(["loopgate: t attempt 1", "init"]);
+    expect(gitIn(run.repo, "show", "loopgate/t:calc.py") + "\n").toBe(bothRuns);
+    // The journaled commit is the branch's: the attempt's diff holds both runs' lines.
+    const diff = cli(["diff", "t", "1", "--db", run.db]).stdout;
+    expect(diff).toContain("+# attempt 1 run 1\n+# attempt 1 run 2\n");
+    const head = gitIn(run.repo, "rev-parse", "--short", "loopgate/t");
+    expect(cli(["history", "t", "--db", run.db]).stdout).toContain(head);
+    expect(readFileSync(join(run.worktree, "calc.py"), "utf8")).toBe(bothRuns);
+  });
+});
