@@ -43,7 +43,7 @@ echo "# attempt $LOOPGATE_ITERATION run $n" >> calc.py
   const afterKill = log();
   const resumed = cli(["resume", "--db", db, "--quiet"]);
   const worktree = join(repo, ".loopgate", "worktrees", "t");
-  return { repo, db, worktree, killed, afterKill, resumed, log: log() };
+  return { repo, db, taskFile, worktree, killed, afterKill, resumed, log, logAfterResume: log() };
 }
 
 const bothRuns = "def add(a, b):\n# attempt 1 run 1\n# attempt 1 run 2\n";
@@ -54,7 +54,7 @@ describe("a runner killed around an attempt's commit (built CLI, real repository
     expect(run.killed.signal).toBe("SIGKILL");
     expect(run.afterKill).toEqual(["init"]);
     expect(run.resumed.status).toBe(0);
-    expect(run.log).toEqual(["loopgate: t attempt 1", "init"]);
+    expect(run.logAfterResume).toEqual(["loopgate: t attempt 1", "init"]);
     expect(gitIn(run.repo, "show", "loopgate/t:calc.py") + "\n").toBe(bothRuns);
     expect(gitIn(run.worktree, "status", "--porcelain")).toBe("");
   });
@@ -64,7 +64,7 @@ describe("a runner killed around an attempt's commit (built CLI, real repository
     expect(run.killed.signal).toBe("SIGKILL");
     expect(run.afterKill).toEqual(["loopgate: t attempt 1", "init"]);
     expect(run.resumed.status).toBe(0);
-    expect(run.log).toEqual(["loopgate: t attempt 1", "init"]);
+    expect(run.logAfterResume).toEqual(["loopgate: t attempt 1", "init"]);
     expect(gitIn(run.repo, "show", "loopgate/t:calc.py") + "\n").toBe(bothRuns);
     // The journaled commit is the branch's: the attempt's diff holds both runs' lines.
     const diff = cli(["diff", "t", "1", "--db", run.db]).stdout;
@@ -72,5 +72,9 @@ describe("a runner killed around an attempt's commit (built CLI, real repository
     const head = gitIn(run.repo, "rev-parse", "--short", "loopgate/t");
     expect(cli(["history", "t", "--db", run.db]).stdout).toContain(head);
     expect(readFileSync(join(run.worktree, "calc.py"), "utf8")).toBe(bothRuns);
+    // A new run of the task file on the same branch starts after that commit: its attempt 1 is
+    // a commit of its own, the earlier run's is not added to.
+    expect(cli(["run", run.taskFile, "--db", run.db, "--quiet"]).status).toBe(0);
+    expect(run.log()).toEqual(["loopgate: t attempt 1", "loopgate: t attempt 1", "init"]);
   });
 });
