@@ -12,8 +12,8 @@ import { oneCommitRepository } from "./test-support/one-commit-repository.js";
 
 beforeAll(requireBuild);
 
-/** Runs a one-task worktree run killed at `at` the first attempt's commit, then resumes it. */
-function killedAndResumed(at: "before" | "after") {
+/** Runs a one-task run killed at `at` the first attempt's commit, then resumes it. */
+function killedAndResumed(at: "before" | "after", mode: "worktree" | "in-place" = "worktree") {
   const { dir, repo } = oneCommitRepository("loopgate-commit-crash-", "def add(a, b):\n");
   // Each run of the agent appends a line numbered by how often it ran, so the killed run's
   // line and the rerun's can be told apart.
@@ -30,19 +30,25 @@ echo "# attempt $LOOPGATE_ITERATION run $n" >> calc.py
   writeFileSync(
     taskFile,
     stringify({
-      workspace: { git: "worktree" },
+      workspace: { git: mode },
       steps: { generate: { command: [agent] }, test: { command: "grep -q 'run 2' calc.py" } },
       tasks: [{ id: "t", prompt: "fix add" }],
     }),
   );
+  // In place, the task file is committed: a working tree with changes is refused.
+  if (mode === "in-place") {
+    gitIn(repo, "add", "tasks.yaml");
+    gitIn(repo, "commit", "--quiet", "-m", "tasks");
+  }
   const db = join(repo, ".loopgate", "journal.db");
   const killed = cli(["run", taskFile, "--db", db, "--quiet"], {
     LOOPGATE_CRASH_AT_ATTEMPT_COMMIT: at,
   });
-  const log = () => gitIn(repo, "log", "--format=%s", "loopgate/t").split("\n");
+  const branch = mode === "worktree" ? "loopgate/t" : "main";
+  const log = () => gitIn(repo, "log", "--format=%s", branch, "--", "calc.py").split("\n");
   const afterKill = log();
   const resumed = cli(["resume", "--db", db, "--quiet"]);
-  const worktree = join(repo, ".loopgate", "worktrees", "t");
+  const worktree = mode === "worktree" ? join(repo, ".loopgate", "worktrees", "t") : repo;
   return { repo, db, taskFile, worktree, killed, afterKill, resumed, log, logAfterResume: log() };
 }
 
@@ -76,5 +82,15 @@ describe("a runner killed around an attempt's commit (built CLI, real repository
     // a commit of its own, the earlier run's is not added to.
     expect(cli(["run", run.taskFile, "--db", run.db, "--quiet"]).status).toBe(0);
     expect(run.log()).toEqual(["loopgate: t attempt 1", "loopgate: t attempt 1", "init"]);
+  });
+
+  it("in place, killed after the commit: resume adds to that commit on the checked-out branch", () => {
+    const run = killedAndResumed("after", "in-place");
+    expect(run.killed.signal).toBe("SIGKILL");
+    expect(run.afterKill).toEqual(["loopgate: t attempt 1", "init"]);
+    expect(run.resumed.status).toBe(0);
+    expect(run.logAfterResume).toEqual(["loopgate: t attempt 1", "init"]);
+    expect(gitIn(run.repo, "show", "main:calc.py") + "\n").toBe(bothRuns);
+    expect(gitIn(run.repo, "status", "--porcelain")).toBe("");
   });
 });
