@@ -76,4 +76,17 @@ describe("loopgate feedback on real projects' outputs", () => {
       });
     }
   });
+
+  it("cargo: rustc's types in their backticks, a label naming code after the header (semver)", () => {
+    const failures = failuresOf("cargo/semver-compile-errors", root);
+    expect(failures[0]).toMatchObject({ expected: "`u64`", received: "`Option<u64>`" });
+    expect(failures[2]?.message).toContain("argument #3 of type `u64` is missing");
+  });
+
+  it("go-test: `expected A, but got B` after what was checked, each check its own (go-humanize)", () => {
+    const failures = failuresOf("go-test/go-humanize-bytes-base", root);
+    expect(failures).toContainEqual(
+      expect.objectContaining({ line: 14, expected: "'999 PB'", received: "'887 PB'" }),
+    );
+  });
 });

@@ -56,6 +56,19 @@ describe("findTypeMismatch on forms the fixtures do not hold", () => {
     });
   });
 
+  it("reads Go's `expected A, but got B` after what was checked, as go-humanize words it", () => {
+    const output = [
+      "--- FAIL: TestDecode/user_id (0.00s)",
+      '    user_test.go:14: On decode(ada), expected 123, but got "123"',
+      "FAIL",
+    ].join("\n");
+    expect(mismatchIn(output)).toMatchObject({
+      field: "user_id",
+      expected: { type: "number", text: "123" },
+      received: { type: "string", text: '"123"' },
+    });
+  });
+
   it("names the field from a test name written in words, never from a verb or an article", () => {
     const values = { expected: "123", received: "'123'" };
     const named = (test: string) => findTypeMismatch(failureOf({ test, ...values }), none)?.field;

@@ -57,6 +57,15 @@ describe("testFeedback: the summary says what items would repeat", () => {
     expect(feedback.summary).toContain("; 3 with expected … to be … // Object.is equality");
   });
 
+  it("leaves a kind of check only two failures share to their items", () => {
+    // Said once instead of twice, it would save no room; go-humanize's `On bytes(1PB - 1T),
+    // expected …, but got …` took a third of the summary for two of fourteen failures.
+    const output = [failing("one", 3, "1", "2"), failing("two", 6, "3", "4")].join("\n");
+    const feedback = testFeedback(output, { maxLength: 500, testsFailed: true });
+    expect(feedback.summary).toBe("Test failed: 2 failing tests");
+    expect(feedback.actionableItems.join("\n")).toContain("// Object.is equality");
+  });
+
   it("drops the shared kind before it crowds out the items at a tight cap", () => {
     const output = [failing("one", 3, "1", "2"), failing("two", 6, "3", "4")].join("\n");
     const feedback = testFeedback(output, { maxLength: 120, testsFailed: true });

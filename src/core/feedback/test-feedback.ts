@@ -176,7 +176,7 @@ function summarize(
  * The kinds of check (`assertion \`left == right\` failed`, `expect(received).toBe(expected)`)
  * that several failures share, most shared first: a failure's words with its own values elided,
  * so failures with different values still share one. Said once in the summary, they need not
- * be repeated by each item.
+ * be repeated by each item; a kind only two failures share saves no room that way.
  */
 function sharedKinds(groups: readonly FailureGroup[]): { words: string; count: number }[] {
   const counts = new Map<string, { count: number; groups: number }>();
@@ -187,7 +187,7 @@ function sharedKinds(groups: readonly FailureGroup[]): { words: string; count: n
     counts.set(words, { count: known.count + group.length, groups: known.groups + 1 });
   }
   return [...counts]
-    .filter(([, { groups: shared }]) => shared > 1)
+    .filter(([, { count, groups: shared }]) => shared > 1 && count > 2)
     .sort((a, b) => b[1].count - a[1].count)
     .slice(0, MAX_SHARED_KINDS)
     .map(([words, { count }]) => ({ words, count }));

@@ -14,6 +14,9 @@ describe("valuesFromMessage", () => {
     ['got: "a" want: "b"', '"b"', '"a"'],
     ["expected 3, got 2", "3", "2"],
     ['SHA1: got "a-3" expected "a-5"', '"a-5"', '"a-3"'],
+    // go-humanize's own words, from fixtures/real-world/go-test/go-humanize-bytes-base.
+    ["On bytes(9999), expected '10 kB', but got '9.8 kB'", "'10 kB'", "'9.8 kB'"],
+    ["On 12, expected '12th', but got '12nd'", "'12th'", "'12nd'"],
   ])("reads %s", (message, expected, received) => {
     expect(valuesFromMessage(message)).toEqual({ expected, received });
   });

@@ -16,7 +16,7 @@ const CHAI_VERBS: readonly string[] = [
 /**
  * The values an assertion message states, or null: Chai/Vitest (`expected '1' to be 1`),
  * pytest (`assert '123' == 123`), and the Go idioms (`got 2, want 3`, `f() = 2; want 3`,
- * `expected 3, got 2`). Messages a runner cut short (`…`, `...`) state nothing reliable.
+ * `expected 3, got 2`, `On 12, expected '12th', but got '12nd'`). Messages a runner cut short (`…`, `...`) state nothing reliable.
  */
 export function valuesFromMessage(message: string): AssertedValues | null {
   const text = withoutErrorName(message.trim());
@@ -79,11 +79,16 @@ function goValues(text: string): AssertedValues | null {
       trimSeparators(text.slice(gotBefore + 3, expectedAfter)),
     );
   }
-  if (!/^expected\s/i.test(text)) return null;
-  const got = text.search(/[\s,;]got:?\s/);
-  return got < 0
-    ? null
-    : nonEmpty(trimSeparators(text.slice("expected".length, got)), afterWord(text, got));
+  // `expected 3, got 2`, also after what was checked: `On bytes(9999), expected '10 kB', but got '9.8 kB'`.
+  const expectedAt = /(?:^|[,;:]\s)expected\s/i.exec(text);
+  if (expectedAt === null) return null;
+  const valueAt = expectedAt.index + expectedAt[0].length;
+  const got = text.slice(valueAt).search(/[\s,;]got:?\s/);
+  if (got < 0) return null;
+  const before = text.slice(valueAt, valueAt + got).trimEnd();
+  const but = before.endsWith(" but") || before.endsWith(",but");
+  const expected = trimSeparators(but ? before.slice(0, -"but".length) : before);
+  return nonEmpty(expected, afterWord(text, valueAt + got));
 }
 
 /** What follows the separator and keyword (`, want: `) that starts at `index`. */

@@ -111,12 +111,70 @@ error: could not compile \`billing\` (lib test) due to 1 previous error
         test: "billing",
         file: "src/lib.rs",
         line: 2,
-        expected: "u32",
-        received: "usize",
+        expected: "`u32`",
+        received: "`usize`",
         message: "error[E0308]: mismatched types",
         column: 22,
         rule: "E0308",
       }),
+    ]);
+  });
+
+  it("reads semver's errors as rustc printed them: values in backticks, a label naming code", () => {
+    // From fixtures/real-world/cargo/semver-compile-errors, colour removed.
+    const output = `   Compiling semver v1.0.27 (/tmp/rw/other/semver-rs)
+error[E0308]: mismatched types
+  --> src/eval.rs:47:44
+   |
+47 |     if cmp.minor.is_some() && ver.minor != cmp.minor {
+   |                               ---------    ^^^^^^^^^ expected \`u64\`, found \`Option<u64>\`
+   |                               |
+   |                               expected because this is \`u64\`
+   |
+   = note: expected type \`u64\`
+              found enum \`Option<u64>\`
+
+error[E0609]: no field \`pacth\` on type \`&Version\`
+  --> src/eval.rs:78:28
+   |
+78 |                 return ver.pacth > patch;
+   |                            ^^^^^ unknown field
+
+error[E0061]: this function takes 3 arguments but 2 arguments were supplied
+   --> src/parse.rs:45:23
+    |
+ 45 |             return Ok(Version::new(major, minor));
+    |                       ^^^^^^^^^^^^-------------- argument #3 of type \`u64\` is missing
+    |
+note: associated function defined here
+   --> src/lib.rs:389:18
+    |
+389 |     pub const fn new(major: u64, minor: u64, patch: u64) -> Self {
+    |                  ^^^                         ----------
+
+error: could not compile \`semver\` (lib test) due to 3 previous errors
+`;
+    expect(
+      cargoParser
+        .parse(output)
+        .map(({ expected, received, message }) => ({ expected, received, message })),
+    ).toEqual([
+      {
+        expected: "`u64`",
+        received: "`Option<u64>`",
+        message: "error[E0308]: mismatched types",
+      },
+      {
+        expected: null,
+        received: null,
+        message: "error[E0609]: no field `pacth` on type `&Version`",
+      },
+      {
+        expected: null,
+        received: null,
+        message:
+          "error[E0061]: this function takes 3 arguments but 2 arguments were supplied: argument #3 of type `u64` is missing",
+      },
     ]);
   });
 

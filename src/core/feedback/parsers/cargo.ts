@@ -217,8 +217,8 @@ function withoutQuotedLocation(text: string, draft: FailureDraft): string {
 
 /**
  * A rustc error that stopped the test build, named by the crate being compiled, at its
- * ` --> src/lib.rs:2:22` place with its code as the rule and `expected \`u32\`, found \`usize\``
- * as the values.
+ * ` --> src/lib.rs:2:22` place with its code as the rule, `expected \`u32\`, found \`usize\``
+ * as the values and a label naming code (`argument #3 of type \`u64\` is missing`) after the header.
  */
 function compileError(diagnostic: RustDiagnostic, crate: string | null): Failure {
   return failureOf({
@@ -227,7 +227,8 @@ function compileError(diagnostic: RustDiagnostic, crate: string | null): Failure
     line: diagnostic.location?.line ?? null,
     expected: diagnostic.expected,
     received: diagnostic.found,
-    message: diagnostic.header,
+    message:
+      diagnostic.label === null ? diagnostic.header : `${diagnostic.header}: ${diagnostic.label}`,
     ...(diagnostic.column === null ? {} : { column: diagnostic.column }),
     ...(diagnostic.rule === null ? {} : { rule: diagnostic.rule }),
   });

@@ -125,6 +125,23 @@ FAIL	example.com/billing [build failed]
     ]);
   });
 
+  it("reads `expected X, but got Y` after what was checked, so two checks of one line stay apart", () => {
+    // From fixtures/real-world/go-test/go-humanize-bytes-base: one test, one line, two inputs
+    // printed alike (`1PB - 1T`), different values.
+    const output = [
+      "--- FAIL: TestBytes (0.00s)",
+      "    common_test.go:14: On bytes(1PB - 1T), expected '999 TB', but got '909 TB'",
+      "    common_test.go:14: On bytes(1PB - 1T), expected '999 PB', but got '887 PB'",
+      "FAIL",
+    ].join("\n");
+    expect(
+      goTestParser.parse(output).map(({ expected, received }) => ({ expected, received })),
+    ).toEqual([
+      { expected: "'999 TB'", received: "'909 TB'" },
+      { expected: "'999 PB'", received: "'887 PB'" },
+    ]);
+  });
+
   it("yields no failures for a passing run", () => {
     const output =
       "=== RUN   TestOK\n--- PASS: TestOK (0.00s)\nPASS\nok  \texample.com/ok\t0.015s\n";

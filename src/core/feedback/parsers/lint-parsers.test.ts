@@ -184,8 +184,8 @@ describe("type checkers, linters and compilers: findings with file:line:col, rul
         line: 2,
         column: 22,
         rule: "E0308",
-        expected: "u32",
-        received: "usize",
+        expected: "`u32`",
+        received: "`usize`",
         message: "error: mismatched types",
       }),
       failureOf({

@@ -12,15 +12,35 @@ export interface RustDiagnostic {
   readonly column: number | null;
   /** The error code (`E0308`) or the lint (`clippy::needless_return`, `unused_variables`). */
   readonly rule: string | null;
-  /** A type error's label `expected \`u32\`, found \`usize\``. */
+  /** A type error's label `expected \`u32\`, found \`usize\``: each type in its backticks, as printed. */
   readonly expected: string | null;
   readonly found: string | null;
+  /**
+   * A compiler error's (one with a code: lints label their `help:` suggestions) first label
+   * when it names code the header does not: `argument #3 of type \`u64\`
+   * is missing` under `this function takes 3 arguments but 2 arguments were supplied`.
+   */
+  readonly label: string | null;
   /** The index of the diagnostic's last line. */
   readonly end: number;
 }
 
 /** A diagnostic's first line: `error[E0308]: mismatched types`, `warning: unused variable: \`x\``. */
 const HEADER = /^(error|warning)(?:\[(E\d{4})\])?: (\S.*)$/;
+
+/** A type error's label: `expected \`u32\`, found \`usize\``, `expected type \`u64\``. */
+const TYPES = /expected (?:type )?`([^`]+)`, found (?:type )?`([^`]+)`/;
+
+/**
+ * The words of a label under the code (`^^^^^ argument #3 of type \`u64\` is missing`, after
+ * the gutter's `|`) when they quote code; a type error's label is its values instead. Null for
+ * other lines and for labels in words alone (`unknown field`), which the header already says.
+ */
+function labelOf(trimmed: string): string | null {
+  const label = /^\|[\s|-]*\^[\^-]*\s+([^\s^|-].*)$/.exec(trimmed)?.[1];
+  if (label === undefined || !label.includes("`") || TYPES.test(label)) return null;
+  return label;
+}
 
 /** Where a lint comes from: `#[warn(clippy::needless_return)]`, `#[allow(unused_variables)]`. */
 const LINT_ATTRIBUTE = /#\[(?:warn|deny|forbid|allow)\(([\w:]+)\)\]/;
@@ -52,6 +72,7 @@ export function readRustDiagnostic(lines: readonly string[], index: number): Rus
   let lint: string | null = null;
   let expected: string | null = null;
   let found: string | null = null;
+  let label: string | null = null;
   let cursor = index + 1;
   for (; cursor < lines.length; cursor += 1) {
     const trimmed = (lines[cursor] ?? "").trim();
@@ -63,11 +84,12 @@ export function readRustDiagnostic(lines: readonly string[], index: number): Rus
       column = parts.length >= 3 ? Number(parts.at(-1)) : null;
     }
     lint ??= lintOf(trimmed);
-    const types = /expected (?:type )?`([^`]+)`, found (?:type )?`([^`]+)`/.exec(trimmed);
+    const types = TYPES.exec(trimmed);
     if (types?.[1] !== undefined && types[2] !== undefined && expected === null) {
-      expected = types[1];
-      found = types[2];
+      expected = `\`${types[1]}\``;
+      found = `\`${types[2]}\``;
     }
+    label ??= labelOf(trimmed);
   }
   if (location === null) return null;
   return {
@@ -79,6 +101,7 @@ export function readRustDiagnostic(lines: readonly string[], index: number): Rus
     rule: opened[2] ?? lint,
     expected,
     found,
+    label: opened[2] !== undefined && label !== null && !header.includes(label) ? label : null,
     end: cursor - 1,
   };
 }

@@ -11,7 +11,8 @@ import {
  * rustc and clippy diagnostics as `cargo build`, `cargo check` and `cargo clippy` print them:
  * each error or warning with a ` --> file:line:col` place is a finding with `test: null`, its
  * place, its code (`E0308`) or lint (`clippy::needless_return`) as the rule, and its severity and
- * header as the message (`warning: unneeded \`return\` statement`); a type error's `expected
+ * header as the message (`warning: unneeded \`return\` statement`, an error's label naming code
+ * after it: `argument #3 of type \`u64\` is missing`); a type error's `expected
  * \`u32\`, found \`usize\`` label gives the values. Errors come before warnings: a build that
  * failed is fixed by its errors first. `cargo test` runs are the cargo parser's.
  */
@@ -53,7 +54,7 @@ function finding(diagnostic: RustDiagnostic): Failure {
     line: diagnostic.location?.line ?? null,
     expected: diagnostic.expected,
     received: diagnostic.found,
-    message: `${diagnostic.severity}: ${diagnostic.text}`,
+    message: `${diagnostic.severity}: ${diagnostic.text}${diagnostic.label === null ? "" : `: ${diagnostic.label}`}`,
     ...(diagnostic.column === null ? {} : { column: diagnostic.column }),
     ...(diagnostic.rule === null ? {} : { rule: diagnostic.rule }),
   });
