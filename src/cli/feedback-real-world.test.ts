@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -16,6 +17,9 @@ const bin = join(root, "bin", "loopgate.js");
 /** The failures `loopgate feedback --json --root ROOT` prints for a real-world case's output. */
 function failuresOf(folder: string, projectRoot: string): Failure[] {
   const output = join(root, "fixtures", "real-world", folder, "output.txt");
+  // The project's checkout, which --root must name, as it was where the output was made; the
+  // project's code is never in the repository, so a fresh clone has only the empty directory.
+  mkdirSync(projectRoot, { recursive: true });
   const result = spawnSync(
     process.execPath,
     [bin, "feedback", "--json", "--root", projectRoot, output],
