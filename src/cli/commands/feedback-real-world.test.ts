@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cli, requireBuild, ROOT } from "../../runner/test-support/built-cli.js";
@@ -80,6 +81,8 @@ describe("loopgate feedback on real outputs (built binary)", () => {
   ])("reads a %s JUnit XML report alone as well as its console", (_, log, report, root) => {
     const at = (file: string): string =>
       file.startsWith("real-world/") ? fixture(file) : join(REPORTS, file);
+    // The checkout the report was made in, which --root must name; a fresh clone has none.
+    mkdirSync(root, { recursive: true });
     const fromConsole = feedback(["--root", root, at(log)]);
     const fromReport = feedback(["--root", root, "--report", at(report)]);
     expect(fromReport.failures.length).toBeGreaterThan(5);
