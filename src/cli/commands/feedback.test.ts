@@ -223,16 +223,18 @@ describe("loopgate feedback (built binary)", () => {
       ...thrown("removes an item", 14),
       ...checked("rounds down", 4, "2", "3"),
       ...checked("rounds up", 9, "5", "4"),
+      ...checked("rounds half up", 14, "3", "2"),
       " Test Files  2 failed (2)",
-      "      Tests  4 failed (4)",
+      "      Tests  5 failed (5)",
     ].join("\n");
     const logFile = join(dir, "tight.log");
     writeFileSync(logFile, log);
-    const result = loopgate([logFile, "--max-length", "350", "--json"]);
+    const result = loopgate([logFile, "--max-length", "380", "--json"]);
     expect(result.code).toBe(0);
     const { feedback } = JSON.parse(result.stdout) as Printed;
-    // The kind both price checks share is in the summary once; their items need not repeat it.
-    expect(feedback.summary).toContain("2 with expected … to be … // Object.is equality");
+    // The kind the three price checks share is in the summary once; their items need not repeat
+    // it (a kind only two failures share stays in their items).
+    expect(feedback.summary).toContain("3 with expected … to be … // Object.is equality");
     const items = feedback.actionable_items.join("\n");
     expect(items).not.toContain("// Object.is equality");
     // The thrown error's one cause names both tests it broke, at the error's place.
