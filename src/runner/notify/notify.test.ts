@@ -104,7 +104,8 @@ describe("on_pause and on_finish", () => {
       on_pause: {
         webhook: `${silent.url}/never`,
         command: "echo 'no mail today' >&2; exit 7",
-        timeout_ms: 300,
+        // Long enough for a loaded machine to connect before the abort, so both tries arrive.
+        timeout_ms: 1000,
         retries: 1,
       },
     });
@@ -112,7 +113,7 @@ describe("on_pause and on_finish", () => {
     expect(run.status).toBe(3);
     expect(silent.received).toHaveLength(2);
     expect(run.stderr).toContain(
-      `warning: on_pause webhook ${silent.url}/never not delivered after 2 attempts: no answer within 300 ms`,
+      `warning: on_pause webhook ${silent.url}/never not delivered after 2 attempts: no answer within 1000 ms`,
     );
     expect(run.stderr).toContain(
       "warning: on_pause command not delivered: exited 7: no mail today",
