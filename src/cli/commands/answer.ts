@@ -5,6 +5,7 @@ import { awaitedAnswers, nextEffect } from "../../core/loop/effects-of.js";
 import { transition } from "../../core/loop/transition.js";
 import { isHookSessionDocument } from "../../hook/hook-session.js";
 import { isDamage, loadTask, type LoadedRun } from "../../runner/load-run.js";
+import { crashPointsFrom } from "../../runner/workspace/crash-points.js";
 import { restoreOf, withOptionRestore } from "../../runner/workspace/restore-of.js";
 import { Workspaces } from "../../runner/workspace/workspaces.js";
 import { openLocatedJournal, whoAmI } from "../../runner/session.js";
@@ -297,7 +298,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
         );
       }
       const answer = withOptionRestore(flagged, effect.options);
-      const workspaces = new Workspaces(loaded, journal.path);
+      const workspaces = new Workspaces(loaded, journal.path, crashPointsFrom(process.env));
       const restore = restoreOf(answer);
       if (restore !== undefined) checkRestorable(workspaces, taskId, restore);
       const event = {
