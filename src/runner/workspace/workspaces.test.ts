@@ -83,8 +83,16 @@ describe("workspace in the task file", () => {
 });
 
 describe("Workspaces", () => {
-  it("commits each attempt, replaces a reported diff by git's, and commits nothing when nothing changed", async () => {
+  it("commits each attempt past the user's hooks, replaces a reported diff by git's, and commits nothing when nothing changed", async () => {
     const { repo, loaded, journal } = project();
+    // Hooks that refuse every commit, where git looks for them by default and by config.
+    const hooks = mkdtempSync(join(tmpdir(), "loopgate-hooks-"));
+    for (const folder of [join(repo, ".git", "hooks"), hooks]) {
+      for (const hook of ["pre-commit", "commit-msg"]) {
+        writeFileSync(join(folder, hook), "#!/bin/sh\nexit 1\n", { mode: 0o755 });
+      }
+    }
+    gitIn(repo, "config", "core.hooksPath", hooks);
     const workspaces = new Workspaces(loaded(), journal);
     const dir = await workspaces.dirFor("t");
     expect(dir).toBe(join(repo, ".loopgate", "worktrees", "t"));
