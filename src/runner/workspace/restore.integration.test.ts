@@ -34,6 +34,10 @@ describe("restore the best attempt (built CLI, real git)", () => {
     expect(String(restoring?.[0]?.["guidance"])).toContain(
       "The best attempt is attempt 1: 1 failing test (the latest is attempt 2: 2 failing tests)",
     );
+    // history tells the offer with the question it came with.
+    expect(cli(["history", "r", "--db", p.db]).stdout).toContain(
+      "2. Abort this task\n      3. Restore attempt 1 and continue\n      4. Restore attempt 1 and stop\n",
+    );
   });
 
   it("journals the answer before the reset: a runner killed between the two has reset nothing", () => {
