@@ -41,6 +41,12 @@ describe("a restore killed part-way (built CLI, real git)", () => {
     const history = cli(["history", "a", "--db", p.db]).stdout;
     expect(history).toContain("restoring attempt 1");
     expect(history).not.toContain("restored attempt 1");
+    // Run again, the restore says what finishes it.
+    const again = cli(["restore", "a", "1", "--db", p.db]);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toBe(
+      'error: TASK: no run has task "a" awaiting an answer (see loopgate status); its answer in run 1 restores attempt 1, and that restore was cut off: loopgate resume finishes it\n',
+    );
   });
 
   it("killed once reset: the human's edit is committed and tagged first, the worktree is attempt 1's", () => {
