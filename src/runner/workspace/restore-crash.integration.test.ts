@@ -1,6 +1,6 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, requireBuild } from "../test-support/built-cli.js";
 import { gitIn } from "./test-support/git-in.js";
 import { worseAttemptsProject } from "./test-support/worse-attempts-project.js";
@@ -27,6 +27,7 @@ describe("a restore killed part-way (built CLI, real git)", () => {
       ]),
     );
   });
+  afterAll(() => rmSync(p.dir, { recursive: true, force: true }));
   const tagOf = (task: string) => gitIn(p.repo, "tag", "--list", `loopgate/${task}/*`);
 
   it("killed once tagged: the later attempts are tagged, the worktree is not reset yet", () => {

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync, appendFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { RunStep } from "../../core/loop/loop-effect.js";
 import type { GenerateOutcome } from "../../core/loop/step-outcome.js";
 import { decodeTaskFile } from "../../wire/task-file.js";
@@ -93,6 +93,7 @@ describe("Workspaces", () => {
       }
     }
     gitIn(repo, "config", "core.hooksPath", hooks);
+    onTestFinished(() => rmSync(hooks, { recursive: true, force: true }));
     const workspaces = new Workspaces(loaded(), journal);
     const dir = await workspaces.dirFor("t");
     expect(dir).toBe(join(repo, ".loopgate", "worktrees", "t"));
