@@ -1,9 +1,11 @@
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { main } from "./cli/main.js";
+import { requireBuild } from "./runner/test-support/built-cli.js";
 
 // Every example the docs point at states what it must yield in an `# expect:` line;
 // running them all keeps docs/semantics.md and the README honest.
@@ -70,4 +72,25 @@ describe("documented examples", () => {
       for (const [path, value] of example.expectations) expect(at(output, path), path).toBe(value);
     },
   );
+});
+
+// The git-restore demo prints what its README shows: a task in a git worktree, `loopgate diff`,
+// a restore of the best attempt and the attempt after it. Step durations vary and are masked.
+describe("examples/git-restore", () => {
+  it("prints the output its README shows", () => {
+    requireBuild();
+    const readme = readFileSync(join(root, "examples/git-restore/README.md"), "utf8");
+    const shown = /```console\n\$ sh examples\/git-restore\/demo\.sh\n([\s\S]*?)```/.exec(
+      readme,
+    )?.[1];
+    expect(shown).toBeDefined();
+    const ran = spawnSync("sh", [join(root, "examples/git-restore/demo.sh")], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(ran.stderr).toBe("");
+    expect(ran.status).toBe(0);
+    const masked = (text: string) => text.replace(/ \d+\.\ds$/gm, " 0.0s");
+    expect(masked(ran.stdout)).toBe(masked(shown ?? ""));
+  });
 });

@@ -21,6 +21,7 @@ import { Notifier } from "./notify/notifier.js";
 import { notifyOnPause } from "./notify/notify-on-pause.js";
 import { summaryTable } from "./summary-table.js";
 import { optionLines, questionBody, terminalPrompt } from "./terminal-prompt.js";
+import { crashPointsFrom } from "./workspace/crash-points.js";
 
 /** Exit codes of `run` and `resume`, as documented in docs/runner.md. */
 export const EXIT = {
@@ -220,7 +221,6 @@ async function continueRun(
   keepYoungGenerationSmall();
   const stderr = process.stderr;
   const crash = Number(process.env.LOOPGATE_CRASH_AFTER_APPENDS ?? "");
-  const crashAtCommit = process.env.LOOPGATE_CRASH_AT_ATTEMPT_COMMIT;
   const notifier = new Notifier(journal.path, (line) =>
     stderr.write(`warning: ${printable(line)}\n`),
   );
@@ -240,9 +240,7 @@ async function continueRun(
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.taskDocument === undefined ? {} : { taskDocument: options.taskDocument }),
       ...(Number.isInteger(crash) && crash > 0 ? { crashAfterAppends: crash } : {}),
-      ...(crashAtCommit === "before" || crashAtCommit === "after"
-        ? { crashAtAttemptCommit: crashAtCommit }
-        : {}),
+      crashPoints: crashPointsFrom(process.env),
     });
   } catch (error) {
     if (error instanceof Interrupted) {

@@ -23,6 +23,7 @@ import { withStepSecrets } from "./step-secrets.js";
 import { stepHeadroom, type StepHeadroom } from "./step-headroom.js";
 import { StepFiles } from "./step-files.js";
 import { Workspaces } from "./workspace/workspaces.js";
+import type { CrashPoints } from "./workspace/crash-points.js";
 import { withOptionRestore } from "./workspace/restore-of.js";
 
 /** How often a runner checks a task lease another runner holds. */
@@ -48,10 +49,11 @@ export interface DriveOptions {
    */
   readonly crashAfterAppends?: number;
   /**
-   * Test hook for the git crash test: SIGKILL this process just before or just after an
-   * attempt's commit. Set through `LOOPGATE_CRASH_AT_ATTEMPT_COMMIT`; never set it in production.
+   * Test hooks for the git crash tests: SIGKILL this process around an attempt's commit or in a
+   * restore. Set through `LOOPGATE_CRASH_AT_ATTEMPT_COMMIT` and `LOOPGATE_CRASH_AT_RESTORE`;
+   * never set them in production.
    */
-  readonly crashAtAttemptCommit?: "before" | "after";
+  readonly crashPoints?: CrashPoints;
 }
 
 /** Where a drive stopped: the run finished, or tasks wait for answers nobody gave. */
@@ -135,7 +137,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     }
     options.onLoaded?.(loaded);
     killOrphans(loaded.entries);
-    const workspaces = new Workspaces(loaded, journal.path, options.crashAtAttemptCommit);
+    const workspaces = new Workspaces(loaded, journal.path, options.crashPoints);
     const files = new StepFiles(loaded.runDir);
     // By id: a run of thousands of tasks looks one up for every step.
     const entries = new Map(loaded.file.tasks.map((entry) => [entry.id, entry]));

@@ -5,6 +5,7 @@ import { awaitedAnswers, nextEffect } from "../../core/loop/effects-of.js";
 import { transition } from "../../core/loop/transition.js";
 import { isHookSessionDocument } from "../../hook/hook-session.js";
 import { isDamage, loadTask, type LoadedRun } from "../../runner/load-run.js";
+import { crashPointsFrom } from "../../runner/workspace/crash-points.js";
 import { restoreOf, withOptionRestore } from "../../runner/workspace/restore-of.js";
 import { Workspaces } from "../../runner/workspace/workspaces.js";
 import { openLocatedJournal, whoAmI } from "../../runner/session.js";
@@ -132,6 +133,17 @@ function grantedText(before: LoopState, after: LoopState, taskId: string): strin
   return parts.length === 0 ? "" : `; grants ${parts.join(", ")}`;
 }
 
+/**
+ * Why a task that does not await an answer may look as if it did: its answer asked for a
+ * restore that was cut off (`loopgate restore` killed part-way), which resume finishes.
+ */
+function cutOffRestore(awaiting: Awaiting, taskId: string, journalPath: string): string {
+  const attempt = new Workspaces(awaiting.loaded, journalPath).pendingRestore(taskId);
+  return attempt === undefined
+    ? ""
+    : `; its answer in run ${awaiting.runId} restores attempt ${attempt}, and that restore was cut off: loopgate resume finishes it`;
+}
+
 /** A run and the question its task waits on, if it waits on one. */
 interface Awaiting {
   readonly runId: number;
@@ -160,10 +172,12 @@ function runAwaiting(
   taskId: string,
   skipped: (error: JournalError) => void,
 ): Awaiting {
+  let latest: Awaiting | undefined;
   for (const runId of journal.runIdsWithTask(taskId).reverse()) {
     try {
       const found = awaitingIn(journal, runId, taskId);
       if (found.effect !== undefined) return found;
+      latest ??= found;
     } catch (error) {
       if (!isDamage(error)) throw error;
       skipped(error);
@@ -171,7 +185,7 @@ function runAwaiting(
   }
   throw new InputError(
     "TASK",
-    `no run has task ${JSON.stringify(taskId)} awaiting an answer (see loopgate status)`,
+    `no run has task ${JSON.stringify(taskId)} awaiting an answer (see loopgate status)${latest === undefined ? "" : cutOffRestore(latest, taskId, journal.path)}`,
   );
 }
 
@@ -276,14 +290,15 @@ or journal is damaged (see loopgate doctor), 1 internal error.
     const chosen = runOption(values.run);
     const { journal, hint } = openLocatedJournal(values.db, "write", { mustExist: true });
     try {
-      const { runId, loaded, state, effect, hook } =
+      const awaiting =
         chosen === undefined
           ? runAwaiting(journal, taskId, new SkippedRuns(stderr).skip)
           : awaitingIn(journal, chosen, taskId);
+      const { runId, loaded, state, effect, hook } = awaiting;
       if (effect === undefined) {
         throw new InputError(
           "TASK",
-          `task ${JSON.stringify(taskId)} does not await an answer in run ${runId}`,
+          `task ${JSON.stringify(taskId)} does not await an answer in run ${runId}${cutOffRestore(awaiting, taskId, journal.path)}`,
         );
       }
       if (
@@ -297,7 +312,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
         );
       }
       const answer = withOptionRestore(flagged, effect.options);
-      const workspaces = new Workspaces(loaded, journal.path);
+      const workspaces = new Workspaces(loaded, journal.path, crashPointsFrom(process.env));
       const restore = restoreOf(answer);
       if (restore !== undefined) checkRestorable(workspaces, taskId, restore);
       const event = {

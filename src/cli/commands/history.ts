@@ -1,4 +1,5 @@
 import type { LoopEvent } from "../../core/loop/loop-event.js";
+import type { LoopState } from "../../core/loop/loop-state.js";
 import { commitLine } from "../../runner/workspace/commit-line.js";
 import { runsFor } from "../../runner/find-runs.js";
 import { foldByTask } from "../../runner/fold-by-task.js";
@@ -19,8 +20,21 @@ function indent(text: string): string {
     .join("\n");
 }
 
+/**
+ * The options a paused task was offered beyond its question's own: "Restore attempt N and
+ * continue / stop", which the runner adds when the best attempt is not the latest.
+ */
+function restoreOptions(event: LoopEvent, state: LoopState): string {
+  const phase = state.tasks.find((task) => task.id === event.taskId)?.phase;
+  if (phase?.name !== "awaiting-answer") return "";
+  return phase.options
+    .filter((option) => option.restore !== undefined)
+    .map((option) => `\n${option.id}. ${option.label}`)
+    .join("");
+}
+
 /** The details an event line leaves out: an attempt's commit, feedback items, escalation context, question, a step error's output. */
-function details(event: LoopEvent): string {
+function details(event: LoopEvent, state: LoopState): string {
   const commit = commitLine(event);
   if (commit !== null) return `${indent(commit)}\n`;
   if (event.type === "step-errored") {
@@ -35,7 +49,8 @@ function details(event: LoopEvent): string {
   if (decision.action !== "escalate") return "";
   const context = decision.context;
   const pattern = context.patternDetected === null ? "" : `pattern: ${context.patternDetected}\n`;
-  return `${indent(`${context.attemptsSummary.trimEnd()}\n${pattern}\n${decision.question}`)}\n`;
+  const question = `${decision.question.trimEnd()}${restoreOptions(event, state)}`;
+  return `${indent(`${context.attemptsSummary.trimEnd()}\n${pattern}\n${question}`)}\n`;
 }
 
 /** `loopgate history`: the story of a run, or of one task across runs. */
@@ -84,7 +99,8 @@ is damaged or damaged runs were left out (see loopgate doctor), 1 internal error
             meta: entry.meta,
           });
           const line = eventLine(entry.event, state, paint);
-          if (line !== null) text += `  ${entry.at.slice(11, 19)} ${line}\n${details(entry.event)}`;
+          if (line !== null)
+            text += `  ${entry.at.slice(11, 19)} ${line}\n${details(entry.event, state)}`;
           // What on_proceed / on_abort did with the task's workspace, kept beside its decision.
           const end = entry.meta?.["workspace"];
           if (typeof end === "string") text += `${indent(end)}\n`;

@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { cli, requireBuild } from "../test-support/built-cli.js";
@@ -12,8 +12,15 @@ import { oneCommitRepository } from "./test-support/one-commit-repository.js";
 
 beforeAll(requireBuild);
 
-/** Runs a one-task run killed at `at` the first attempt's commit, then resumes it. */
-function killedAndResumed(at: "before" | "after", mode: "worktree" | "in-place" = "worktree") {
+/**
+ * Runs a one-task run killed at `at` the first attempt's commit, calls `between` with the
+ * workspace, then resumes it.
+ */
+function killedAndResumed(
+  at: "before" | "after",
+  mode: "worktree" | "in-place" = "worktree",
+  between: (worktree: string) => void = () => undefined,
+) {
   const { dir, repo } = oneCommitRepository("loopgate-commit-crash-", "def add(a, b):\n");
   // Each run of the agent appends a line numbered by how often it ran, so the killed run's
   // line and the rerun's can be told apart.
@@ -47,8 +54,9 @@ echo "# attempt $LOOPGATE_ITERATION run $n" >> calc.py
   const branch = mode === "worktree" ? "loopgate/t" : "main";
   const log = () => gitIn(repo, "log", "--format=%s", branch, "--", "calc.py").split("\n");
   const afterKill = log();
-  const resumed = cli(["resume", "--db", db, "--quiet"]);
   const worktree = mode === "worktree" ? join(repo, ".loopgate", "worktrees", "t") : repo;
+  between(worktree);
+  const resumed = cli(["resume", "--db", db, "--quiet"]);
   return { repo, db, taskFile, worktree, killed, afterKill, resumed, log, logAfterResume: log() };
 }
 
@@ -92,5 +100,25 @@ describe("a runner killed around an attempt's commit (built CLI, real repository
     expect(run.logAfterResume).toEqual(["loopgate: t attempt 1", "init"]);
     expect(gitIn(run.repo, "show", "main:calc.py") + "\n").toBe(bothRuns);
     expect(gitIn(run.repo, "status", "--porcelain")).toBe("");
+  });
+
+  it("a lock file a git killed mid-commit left: resume stops with one line naming it and what to do, and goes on once it is removed", () => {
+    let lock = "";
+    const run = killedAndResumed("before", "worktree", (worktree) => {
+      lock = resolve(worktree, gitIn(worktree, "rev-parse", "--git-path", "index.lock"));
+      writeFileSync(lock, "");
+    });
+    expect(run.resumed.status).toBe(2);
+    expect(run.resumed.stderr).toBe(
+      `error: workspace: git add cannot run: ${lock} is there (a git process killed mid-command left it, or one is still running): when no git runs in this repository, remove it (rm '${lock}') and run loopgate again (loopgate resume)\n`,
+    );
+    expect(run.logAfterResume).toEqual(["init"]);
+    rmSync(lock);
+    expect(cli(["resume", "--db", run.db, "--quiet"]).status).toBe(0);
+    // The killed run's work, the failed resume's rerun and the last one's: one commit, no loss.
+    expect(run.log()).toEqual(["loopgate: t attempt 1", "init"]);
+    expect(gitIn(run.repo, "show", "loopgate/t:calc.py")).toBe(
+      "def add(a, b):\n# attempt 1 run 1\n# attempt 1 run 2\n# attempt 1 run 3",
+    );
   });
 });

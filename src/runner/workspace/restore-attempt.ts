@@ -18,6 +18,10 @@ export interface RestoreRequest {
   readonly commit: string;
   /** The task's latest attempt, for the tag's name. */
   readonly latest: number;
+  /** The latest attempt's commit: the tag an earlier try made holds it. */
+  readonly latestCommit: string;
+  /** Test-only (docs/workspaces.md): SIGKILL this process once tagged, or once reset. */
+  readonly crashAt?: "tagged" | "reset";
 }
 
 /**
@@ -28,7 +32,7 @@ export interface RestoreRequest {
 export async function restoreAttempt(request: RestoreRequest): Promise<Restored> {
   const { dir, taskId, attempt, commit, latest } = request;
   const head = await gitOk(dir, ["rev-parse", "HEAD"]);
-  if (head === commit) return { attempt, commit, replaced: head };
+  if (head === commit) return { attempt, commit, ...(await earlierTag(request, head)) };
   const tag = restoreTag(taskId, latest, head);
   const tagArgs = ["tag", "--no-sign", tag, head];
   const tagged = await git(dir, tagArgs);
@@ -36,6 +40,23 @@ export async function restoreAttempt(request: RestoreRequest): Promise<Restored>
   if (tagged.code !== 0 && !tagged.stderr.includes("already exists")) {
     throw gitFailed(tagArgs, tagged);
   }
+  if (request.crashAt === "tagged") process.kill(process.pid, "SIGKILL");
   await gitOk(dir, ["reset", "--hard", "--quiet", commit]);
+  if (request.crashAt === "reset") process.kill(process.pid, "SIGKILL");
   return { attempt, commit, replaced: head, tag };
+}
+
+/**
+ * What a workspace already at the attempt's commit replaced: when an earlier try of this
+ * restore was cut off after its reset, the tag it made (on the latest attempt, or on the work
+ * kept after it) and that tag's commit; else nothing was replaced.
+ */
+async function earlierTag(request: RestoreRequest, head: string) {
+  const { dir, taskId, latest, latestCommit } = request;
+  if (latestCommit === head) return { replaced: head };
+  const pattern = `${restoreTag(taskId, latest, "")}*`;
+  const names = await gitOk(dir, ["tag", "--list", pattern, "--contains", latestCommit]);
+  const tag = names.split("\n").find((name) => name !== "");
+  if (tag === undefined) return { replaced: head };
+  return { replaced: await gitOk(dir, ["rev-parse", `${tag}^{commit}`]), tag };
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { cli, requireBuild } from "../test-support/built-cli.js";
 import { gitIn } from "./test-support/git-in.js";
-import { oneCommitRepository } from "./test-support/one-commit-repository.js";
+import { worseAttemptsProject } from "./test-support/worse-attempts-project.js";
 
 // Restoring the best attempt through the built CLI, on a real repository: three tasks whose
 // attempts get worse (1, then 2 failing tests) pause at their cap; two are restored to attempt
@@ -13,52 +13,8 @@ import { oneCommitRepository } from "./test-support/one-commit-repository.js";
 
 beforeAll(requireBuild);
 
-/** A repository, its task file and the scripts its steps run; one run shared by the tests below. */
-function project() {
-  const { dir, repo } = oneCommitRepository("loopgate-restore-", "v0\n");
-  // Attempts 1-2 write v1-v2 and as many failing tests; attempt 3 fixes the code it finds.
-  // Every attempt notes the code it started from.
-  const agent = join(dir, "agent.sh");
-  writeFileSync(
-    agent,
-    `#!/bin/sh
-echo "$LOOPGATE_ITERATION $(cat calc.py)" >> "${dir}/seen-$LOOPGATE_TASK_ID"
-if [ -f "$LOOPGATE_ANSWER_FILE" ]; then cp "$LOOPGATE_ANSWER_FILE" "${dir}/answer-$LOOPGATE_TASK_ID"; fi
-if [ "$LOOPGATE_ITERATION" -le 2 ]; then echo "v$LOOPGATE_ITERATION" > calc.py; echo "$LOOPGATE_ITERATION" > failing
-else echo 0 > failing; fi
-`,
-    { mode: 0o755 },
-  );
-  // TAP: one failing test per line of the count, so the standing reads the parsed report.
-  const test = join(dir, "test.sh");
-  writeFileSync(
-    test,
-    `#!/bin/sh
-n=$(cat failing); echo "TAP version 13"; i=1
-while [ $i -le $n ]; do echo "not ok $i - case $i"; i=$((i+1)); done
-echo "1..$n"; [ "$n" = 0 ]
-`,
-    { mode: 0o755 },
-  );
-  const taskFile = join(repo, "tasks.yaml");
-  writeFileSync(
-    taskFile,
-    stringify({
-      workspace: { git: "worktree" },
-      iteration_control: { max_iterations: 2 },
-      steps: { generate: { command: [agent] }, test: { command: [test] } },
-      tasks: ["r", "k", "q"].map((id) => ({ id, prompt: "fix calc" })),
-    }),
-  );
-  const db = join(repo, ".loopgate", "journal.db");
-  const worktree = (task: string) => join(repo, ".loopgate", "worktrees", task);
-  const seen = (task: string) => readFileSync(join(dir, `seen-${task}`), "utf8");
-  const answer = (task: string) => readFileSync(join(dir, `answer-${task}`), "utf8");
-  return { repo, taskFile, db, worktree, seen, answer };
-}
-
 describe("restore the best attempt (built CLI, real git)", () => {
-  const p = project();
+  const p = worseAttemptsProject("loopgate-restore-", ["r", "k", "q"]);
   let run: ReturnType<typeof cli>;
   beforeAll(() => {
     run = cli(["run", p.taskFile, "--db", p.db, "--concurrency", "3", "--quiet"]);
@@ -77,6 +33,10 @@ describe("restore the best attempt (built CLI, real git)", () => {
     ]);
     expect(String(restoring?.[0]?.["guidance"])).toContain(
       "The best attempt is attempt 1: 1 failing test (the latest is attempt 2: 2 failing tests)",
+    );
+    // history tells the offer with the question it came with.
+    expect(cli(["history", "r", "--db", p.db]).stdout).toContain(
+      "2. Abort this task\n      3. Restore attempt 1 and continue\n      4. Restore attempt 1 and stop\n",
     );
   });
 

@@ -1,4 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -16,13 +23,15 @@ beforeAll(requireBuild);
 function repository() {
   const { dir, repo } = oneCommitRepository("loopgate-ws-", "def add(a, b):\n    return a - b\n");
   // The scripted agent: appends a line naming its task and attempt to calc.py, up to attempt
-  // `LAST_EDIT` (all by default), and notes every other task's line it finds there.
+  // `LAST_EDIT` (all by default), and notes every other task's line it finds there; with
+  // `WRITE_SECRET`, its first attempt also writes a token to config.txt.
   const agent = join(dir, "agent.sh");
   writeFileSync(
     agent,
     `#!/bin/sh
 grep -v "^def\\|^    \\|# $LOOPGATE_TASK_ID " calc.py >> "${dir}/seen-others" || true
 if [ "$LOOPGATE_ITERATION" -le "\${LAST_EDIT:-99}" ]; then echo "# $LOOPGATE_TASK_ID $LOOPGATE_ITERATION" >> calc.py; fi
+if [ "$LOOPGATE_ITERATION" = 1 ] && [ -n "\${WRITE_SECRET:-}" ]; then echo "token = ${SECRET}" > config.txt; fi
 sleep 0.3
 `,
     { mode: 0o755 },
@@ -35,12 +44,24 @@ sleep 0.3
   return { dir, repo, agent, write, db: join(repo, ".loopgate", "journal.db") };
 }
 
+/** A token the redaction knows; only the agent's script (outside the repository) holds it. */
+const SECRET = "ghp_1234567890abcdefghijABCDEFGHIJ123456";
+
+/** Whether any of loopgate's own files (journal, step files; not the worktrees) holds `text`. */
+function ownFilesHold(repo: string, text: string): boolean {
+  const own = join(repo, ".loopgate");
+  return readdirSync(own, { recursive: true, encoding: "utf8" })
+    .filter((name) => !name.startsWith("worktrees"))
+    .map((name) => join(own, name))
+    .some((path) => statSync(path).isFile() && readFileSync(path).includes(text));
+}
+
 /** The subjects of a branch's commits, newest first. */
 const subjects = (repo: string, branch: string) =>
   gitIn(repo, "log", "--format=%s", branch).split("\n");
 
 describe("git workspaces (built CLI)", () => {
-  it("gives each task its own worktree and branch at --concurrency 2: neither sees the other's edits, every attempt is a commit", () => {
+  it("gives each of three tasks editing one file its own worktree and branch at --concurrency 3: none sees another's edits, every attempt is a commit, the main working tree (dirty) is untouched", () => {
     const project = repository();
     const taskFile = project.write("tasks.yaml", {
       workspace: { git: "worktree" },
@@ -56,14 +77,19 @@ describe("git workspaces (built CLI)", () => {
       tasks: [
         { id: "a", prompt: "fix add" },
         { id: "b", prompt: "fix add too" },
+        { id: "c", prompt: "fix add as well" },
       ],
     });
-    const run = cli(["run", taskFile, "--db", project.db, "--concurrency", "2", "--quiet"]);
+    // An edit of the user's own, not committed: a worktree starts from the base commit, and
+    // the edit stays where it is.
+    const dirty = "def add(a, b):\n    return a + b  # my own fix\n";
+    writeFileSync(join(project.repo, "calc.py"), dirty);
+    const run = cli(["run", taskFile, "--db", project.db, "--concurrency", "3", "--quiet"]);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(existsSync(join(project.dir, "seen-others"))).toBe(true);
     expect(readFileSync(join(project.dir, "seen-others"), "utf8")).toBe("");
-    for (const task of ["a", "b"]) {
+    for (const task of ["a", "b", "c"]) {
       const branch = `loopgate/${task}`;
       expect(subjects(project.repo, branch)).toEqual([
         `loopgate: ${task} attempt 3`,
@@ -81,9 +107,7 @@ describe("git workspaces (built CLI)", () => {
       expect(gitIn(worktree, "status", "--porcelain")).toBe("");
     }
     // The repository's own working tree and branch are untouched.
-    expect(readFileSync(join(project.repo, "calc.py"), "utf8")).toBe(
-      "def add(a, b):\n    return a - b\n",
-    );
+    expect(readFileSync(join(project.repo, "calc.py"), "utf8")).toBe(dirty);
     expect(subjects(project.repo, "main")).toEqual(["init"]);
 
     const diff = cli(["diff", "a", "2", "--db", project.db]);
@@ -111,7 +135,7 @@ describe("git workspaces (built CLI)", () => {
       iteration_control: { max_iterations: 5 },
       stop_conditions: { no_progress: { window: 2 } },
       steps: {
-        generate: { command: [project.agent], env: { LAST_EDIT: "1" } },
+        generate: { command: [project.agent], env: { LAST_EDIT: "1", WRITE_SECRET: "1" } },
         // Each review asks for something else: the outcomes differ, only the code stands still.
         review: {
           command: `if [ "$LOOPGATE_ITERATION" = 1 ]; then w=naming; else w=docstrings; fi; echo "{\\"status\\": \\"reject\\", \\"feedback\\": \\"improve the $w\\"}"`,
@@ -127,6 +151,12 @@ describe("git workspaces (built CLI)", () => {
     expect(summary.awaiting.iteration).toBe(2);
     expect(summary.awaiting.decision.reason).toBe("NO_PROGRESS");
     expect(summary.awaiting.decision.context.diff).toContain("+# t 1");
+    // The token the attempt committed is in git, and redacted in the escalation and the journal.
+    expect(summary.awaiting.decision.context.diff).toContain("+token = ");
+    expect(run.stdout).not.toContain(SECRET);
+    expect(gitIn(project.repo, "show", "loopgate/t:config.txt")).toBe(`token = ${SECRET}`);
+    expect(ownFilesHold(project.repo, "+token = ")).toBe(true);
+    expect(ownFilesHold(project.repo, SECRET)).toBe(false);
     expect(subjects(project.repo, "loopgate/t")).toEqual(["loopgate: t attempt 1", "init"]);
     expect(gitIn(project.repo, "log", "-1", "--format=%an <%ae>", "loopgate/t")).toBe(
       "Agent Smith <smith@example.com>",
@@ -137,7 +167,10 @@ describe("git workspaces (built CLI)", () => {
     const nothing = cli(["diff", "t", "2", "--against", "1", "--db", project.db]);
     expect(nothing.status).toBe(0);
     expect(nothing.stdout).toBe("");
-    expect(cli(["diff", "t", "--db", project.db]).stdout).toContain("+# t 1\n");
+    const shown = cli(["diff", "t", "--db", project.db]).stdout;
+    expect(shown).toContain("+# t 1\n");
+    expect(shown).toContain("+token = ");
+    expect(shown).not.toContain(SECRET);
     expect(cli(["history", "t", "--db", project.db]).stdout).toContain("no change: commit");
   });
 

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync, appendFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { RunStep } from "../../core/loop/loop-effect.js";
 import type { GenerateOutcome } from "../../core/loop/step-outcome.js";
 import { decodeTaskFile } from "../../wire/task-file.js";
@@ -83,8 +83,17 @@ describe("workspace in the task file", () => {
 });
 
 describe("Workspaces", () => {
-  it("commits each attempt, replaces a reported diff by git's, and commits nothing when nothing changed", async () => {
+  it("commits each attempt past the user's hooks, replaces a reported diff by git's, and commits nothing when nothing changed", async () => {
     const { repo, loaded, journal } = project();
+    // Hooks that refuse every commit, where git looks for them by default and by config.
+    const hooks = mkdtempSync(join(tmpdir(), "loopgate-hooks-"));
+    for (const folder of [join(repo, ".git", "hooks"), hooks]) {
+      for (const hook of ["pre-commit", "commit-msg"]) {
+        writeFileSync(join(folder, hook), "#!/bin/sh\nexit 1\n", { mode: 0o755 });
+      }
+    }
+    gitIn(repo, "config", "core.hooksPath", hooks);
+    onTestFinished(() => rmSync(hooks, { recursive: true, force: true }));
     const workspaces = new Workspaces(loaded(), journal);
     const dir = await workspaces.dirFor("t");
     expect(dir).toBe(join(repo, ".loopgate", "worktrees", "t"));

@@ -7,6 +7,7 @@ import { LoopgateError } from "../../core/errors.js";
 import { DEFAULT_OUTPUT_LIMIT } from "../bounded-output.js";
 import type { LoadedRun } from "../load-run.js";
 import { commitDiff } from "./commit-diff.js";
+import type { CrashPoints } from "./crash-points.js";
 import { git, gitFailed, gitOk } from "./git.js";
 import { ownFiles } from "./own-files.js";
 import { restoreAttempt, type Restored } from "./restore-attempt.js";
@@ -78,8 +79,8 @@ export class Workspaces {
   constructor(
     private readonly loaded: LoadedRun,
     private readonly journalPath: string,
-    /** Test-only (docs/workspaces.md): SIGKILL this process just before or after an attempt's commit. */
-    private readonly crashAtCommit?: "before" | "after",
+    /** Test-only (docs/workspaces.md): where this process SIGKILLs itself. */
+    private readonly crashAt: CrashPoints = {},
   ) {
     this.own = ownFiles(journalPath, dirname(journalPath));
     const started = new Map<string, { taskId: string; head: string }>();
@@ -139,7 +140,15 @@ export class Workspaces {
     }
     await this.commit(place, `loopgate: ${taskId} work kept before restoring attempt ${attempt}`);
     const latest = Math.max(...heads.keys());
-    const restored = await restoreAttempt({ dir: place.dir, taskId, attempt, commit, latest });
+    const restored = await restoreAttempt({
+      dir: place.dir,
+      taskId,
+      attempt,
+      commit,
+      latest,
+      latestCommit: heads.get(latest) ?? commit,
+      ...(this.crashAt.restore === undefined ? {} : { crashAt: this.crashAt.restore }),
+    });
     place.head = commit;
     return restored;
   }
@@ -208,9 +217,9 @@ export class Workspaces {
     if (place === undefined) return outcome;
     const previous = place.head;
     const message = `loopgate: ${effect.taskId} attempt ${effect.iteration}`;
-    if (this.crashAtCommit === "before") process.kill(process.pid, "SIGKILL");
+    if (this.crashAt.attemptCommit === "before") process.kill(process.pid, "SIGKILL");
     const head = await this.commit(place, message, await this.madeBefore(place, message));
-    if (this.crashAtCommit === "after") process.kill(process.pid, "SIGKILL");
+    if (this.crashAt.attemptCommit === "after") process.kill(process.pid, "SIGKILL");
     const limit = this.loaded.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT;
     const diff = await commitDiff(place.dir, place.base, head, limit);
     const diffFromPrevious = await commitDiff(place.dir, previous, head, limit);
