@@ -30,6 +30,76 @@ describe("detectPattern: type mismatch", () => {
     });
   });
 
+  it("never lends one failure's value diff to another whose values no parser read (ava)", () => {
+    // AVA 6 (query-string): a timing check with no values, then a deepEqual whose diff is AVA's
+    // `- actual, + expected`; the diff belongs to the second failure, read the right way round.
+    const output = [
+      "  ✘ [fail]: parse-url › handles query-heavy URLs Expected URL parsing to avoid splitting",
+      "  ✘ [fail]: parse › types option: will parse the value as number",
+      "  ─",
+      "",
+      "  parse-url › handles query-heavy URLs",
+      "",
+      "  test/parse-url.js:30",
+      "",
+      "   30:   t.true(elapsedTime < 120, `Expected URL parsing to avoid splitting the…",
+      "",
+      "  Expected URL parsing to avoid splitting the whole URL. Took 1520.9ms.",
+      "",
+      "  Value is not `true`:",
+      "",
+      "  false",
+      "",
+      "  › file://test/parse-url.js:30:8",
+      "",
+      "  parse › types option: will parse the value as number",
+      "",
+      "  test/parse.js:615",
+      "",
+      "   615:   t.deepEqual(queryString.parse('id=123', {",
+      "",
+      "  Difference (- actual, + expected):",
+      "",
+      "    {",
+      "  -   id: '123',",
+      "  +   id: 123,",
+      "    }",
+      "",
+      "  › file://test/parse.js:615:4",
+      "",
+      "  ─",
+      "",
+      "  2 tests failed",
+    ].join("\n");
+    const pattern = findPattern(attemptRecords([failing(1, output)]));
+    expect(pattern?.kind === "type-mismatch" && pattern.mismatch).toMatchObject({
+      field: "id",
+      expected: { type: "number", text: "123" },
+      received: { type: "string", text: '"123"' },
+    });
+  });
+
+  it("names the field by the path Jasmine's toEqual prints (fast-xml-parser)", () => {
+    const output = [
+      "Started",
+      "F",
+      "",
+      "Failures:",
+      "1) XMLParser should parse attributes separated by newline char",
+      "  Message:",
+      "    Expected $.element.id = '7' to equal 7.",
+      "  Stack:",
+      "        at <Jasmine>",
+      "        at UserContext.<anonymous> (/ci/fxp/spec/attr_spec.js:75:29)",
+      "",
+      "1 spec, 1 failure",
+    ].join("\n");
+    const pattern = findPattern(attemptRecords([failing(1, output)]));
+    expect(pattern?.description).toBe(
+      "id format mismatch between implementation and test expectation",
+    );
+  });
+
   it("reads toBe on a property, booleans and floats", () => {
     const toBe = [
       "  ● auth › keeps the session flag",

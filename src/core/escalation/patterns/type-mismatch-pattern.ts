@@ -21,8 +21,13 @@ function typed(literal: Literal, type: string): string {
 export function typeMismatchPattern(records: readonly AttemptRecord[]): TypeMismatchPattern | null {
   const latest = records.at(-1);
   if (latest === undefined || latest.analysis.testStatus !== "fail") return null;
-  for (const failure of latest.analysis.failures.slice(0, SEARCHED_FAILURES)) {
-    const mismatch = findTypeMismatch(failure, latest.analysis.evidence);
+  const { failures, evidence } = latest.analysis;
+  // The output's value diff stands in only where no parser read any values: else it is the
+  // diff of a failure whose values are known, and would speak for one whose are not.
+  const valued = failures.some((failure) => failure.expected !== null || failure.received !== null);
+  const searched = valued ? { ...evidence, diff: null } : evidence;
+  for (const failure of failures.slice(0, SEARCHED_FAILURES)) {
+    const mismatch = findTypeMismatch(failure, searched);
     if (mismatch === null) continue;
     const between = `between ${mismatch.subject ?? "implementation"} and test expectation`;
     const description =
