@@ -79,6 +79,53 @@ describe("detectPattern: type mismatch", () => {
     });
   });
 
+  it("prefers a mismatch that names its field to an earlier array element's (ava)", () => {
+    // AVA 6 (query-string): `ids` elements `'1'` for `1` first, then a keyed `id: '123'`.
+    const output = [
+      "  ✘ [fail]: parse › types option: can override string arrays to be number[]",
+      "  ✘ [fail]: parse › types option: will parse the value as number",
+      "  ─",
+      "",
+      "  parse › types option: can override string arrays to be number[]",
+      "",
+      "  test/parse.js:553",
+      "",
+      "  Difference (- actual, + expected):",
+      "",
+      "    {",
+      "      ids: [",
+      "  -     '1',",
+      "  -     '2',",
+      "  +     1,",
+      "  +     2,",
+      "      ],",
+      "    }",
+      "",
+      "  › file://test/parse.js:553:4",
+      "",
+      "  parse › types option: will parse the value as number",
+      "",
+      "  test/parse.js:615",
+      "",
+      "  Difference (- actual, + expected):",
+      "",
+      "    {",
+      "  -   id: '123',",
+      "  +   id: 123,",
+      "    }",
+      "",
+      "  › file://test/parse.js:615:4",
+      "",
+      "  ─",
+      "",
+      "  2 tests failed",
+    ].join("\n");
+    const pattern = findPattern(attemptRecords([failing(1, output)]));
+    expect(pattern?.description).toBe(
+      "id format mismatch between implementation and test expectation",
+    );
+  });
+
   it("names the field by the path Jasmine's toEqual prints (fast-xml-parser)", () => {
     const output = [
       "Started",
