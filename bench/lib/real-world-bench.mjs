@@ -3,7 +3,7 @@
 // (fixtures/real-world/<tool>/<case>/, facts written by hand before loopgate read them), at 500
 // and 300 characters, beside the first and last 500 characters of the same output. Kept apart
 // from the synthetic corpus of fixtures/runners/, which loopgate's own projects produced.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { factCounts } from "./fact-recall.mjs";
@@ -20,7 +20,7 @@ export function realWorldCases(base = join(root, "fixtures", "real-world")) {
   const cases = [];
   for (const tool of readdirSync(base).sort()) {
     const toolDir = join(base, tool);
-    if (!existsSync(join(toolDir)) || tool.endsWith(".md")) continue;
+    if (!statSync(toolDir).isDirectory()) continue;
     for (const name of readdirSync(toolDir).sort()) {
       const dir = join(toolDir, name);
       const factsFile = join(dir, "facts.json");
@@ -44,6 +44,17 @@ export function realWorldCases(base = join(root, "fixtures", "real-world")) {
     }
   }
   return cases;
+}
+
+/**
+ * The cases listed in fixtures/real-world/held-out.json: outputs of projects added after the
+ * parsers were tuned, measured apart so the figure shows how the parsers generalise.
+ */
+export function heldOut(base = join(root, "fixtures", "real-world")) {
+  const file = join(base, "held-out.json");
+  if (!existsSync(file)) return { cases: new Set(), before: {} };
+  const listed = JSON.parse(readFileSync(file, "utf8"));
+  return { cases: new Set(listed.cases), before: listed.measured_before_fixes ?? {} };
 }
 
 /** Summary and items as one text, the way a reader (or the measure) sees the feedback. */
@@ -108,7 +119,27 @@ export async function realWorldFigures({ caps = [500, 300] } = {}) {
     withReports: total(reported, (row) => row.withReports),
   };
   const allFacts = total(perCase, (row) => row.allFacts);
-  return { columns, perCase, reports, allFacts, ...aggregate(perCase, columns) };
+  const held = heldOut();
+  const heldOutRows = perCase.filter((row) => held.cases.has(row.case));
+  const heldOutFigures = {
+    cases: heldOutRows.length,
+    before: held.before,
+    recall: Object.fromEntries(
+      columns.map((column) => {
+        const sum = total(heldOutRows, (row) => row.counts[column]);
+        return [column, sum.total === 0 ? null : sum.found / sum.total];
+      }),
+    ),
+    facts: total(heldOutRows, (row) => row.counts[columns[0]]).total,
+  };
+  return {
+    columns,
+    perCase,
+    reports,
+    allFacts,
+    heldOut: heldOutFigures,
+    ...aggregate(perCase, columns),
+  };
 }
 
 /** Fact-weighted recall per tool and over all cases, for each column. */
@@ -163,6 +194,19 @@ export async function runRealWorldBench({ log = console.log } = {}) {
   log(
     `   ${"overall".padEnd(12)}  ${" ".repeat(5)}  ${String(figures.facts).padStart(5)}  ${cells.join("  ")}`,
   );
+  if (figures.heldOut.cases > 0) {
+    const { before, recall } = figures.heldOut;
+    const held = columns.map((column) => fmt(recall[column]).padStart(12));
+    const first = Object.entries(before)
+      .map(([column, value]) => `${fmt(value)} at ${column.split("@")[1]}`)
+      .join(", ");
+    log(
+      `   ${"held-out".padEnd(12)}  ${String(figures.heldOut.cases).padStart(5)}  ${String(figures.heldOut.facts).padStart(5)}  ${held.join("  ")}`,
+    );
+    log(
+      `   held-out: projects added after the parsers were tuned (fixtures/real-world/held-out.json); measured before fixes: ${first}`,
+    );
+  }
   if (figures.reports.cases > 0) {
     const ratio = ({ found, total }) => (total === 0 ? null : found / total);
     log(

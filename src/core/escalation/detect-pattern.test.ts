@@ -13,6 +13,26 @@ const run = (n: number) => ({
 const fourVsFive = (n: number) => jestFailure("adds two numbers", "4", "5", run(n));
 const trueVsFalse = (n: number) => jestFailure("is even", "true", "false", run(n));
 
+/** AVA 6's report of query-string's keyed `id: '123'` for `id: 123`, the last of two failures. */
+const AVA_KEYED_ID = [
+  "  parse › types option: will parse the value as number",
+  "",
+  "  test/parse.js:615",
+  "",
+  "  Difference (- actual, + expected):",
+  "",
+  "    {",
+  "  -   id: '123',",
+  "  +   id: 123,",
+  "    }",
+  "",
+  "  › file://test/parse.js:615:4",
+  "",
+  "  ─",
+  "",
+  "  2 tests failed",
+];
+
 describe("detectPattern: type mismatch", () => {
   it("names the field of the seed's userId mismatch and exposes both values", () => {
     const pattern = findPattern(attemptRecords(SEED_ATTEMPTS));
@@ -28,6 +48,91 @@ describe("detectPattern: type mismatch", () => {
       expected: { text: "123" },
       received: { text: '"123"' },
     });
+  });
+
+  it("never lends one failure's value diff to another whose values no parser read (ava)", () => {
+    // AVA 6 (query-string): a timing check with no values, then a deepEqual whose diff is AVA's
+    // `- actual, + expected`; the diff belongs to the second failure, read the right way round.
+    const output = [
+      "  ✘ [fail]: parse-url › handles query-heavy URLs Expected URL parsing to avoid splitting",
+      "  ✘ [fail]: parse › types option: will parse the value as number",
+      "  ─",
+      "",
+      "  parse-url › handles query-heavy URLs",
+      "",
+      "  test/parse-url.js:30",
+      "",
+      "   30:   t.true(elapsedTime < 120, `Expected URL parsing to avoid splitting the…",
+      "",
+      "  Expected URL parsing to avoid splitting the whole URL. Took 1520.9ms.",
+      "",
+      "  Value is not `true`:",
+      "",
+      "  false",
+      "",
+      "  › file://test/parse-url.js:30:8",
+      "",
+      ...AVA_KEYED_ID,
+    ].join("\n");
+    const pattern = findPattern(attemptRecords([failing(1, output)]));
+    expect(pattern?.kind === "type-mismatch" && pattern.mismatch).toMatchObject({
+      field: "id",
+      expected: { type: "number", text: "123" },
+      received: { type: "string", text: '"123"' },
+    });
+  });
+
+  it("prefers a mismatch that names its field to an earlier array element's (ava)", () => {
+    // AVA 6 (query-string): `ids` elements `'1'` for `1` first, then a keyed `id: '123'`.
+    const output = [
+      "  ✘ [fail]: parse › types option: can override string arrays to be number[]",
+      "  ✘ [fail]: parse › types option: will parse the value as number",
+      "  ─",
+      "",
+      "  parse › types option: can override string arrays to be number[]",
+      "",
+      "  test/parse.js:553",
+      "",
+      "  Difference (- actual, + expected):",
+      "",
+      "    {",
+      "      ids: [",
+      "  -     '1',",
+      "  -     '2',",
+      "  +     1,",
+      "  +     2,",
+      "      ],",
+      "    }",
+      "",
+      "  › file://test/parse.js:553:4",
+      "",
+      ...AVA_KEYED_ID,
+    ].join("\n");
+    const pattern = findPattern(attemptRecords([failing(1, output)]));
+    expect(pattern?.description).toBe(
+      "id format mismatch between implementation and test expectation",
+    );
+  });
+
+  it("names the field by the path Jasmine's toEqual prints (fast-xml-parser)", () => {
+    const output = [
+      "Started",
+      "F",
+      "",
+      "Failures:",
+      "1) XMLParser should parse attributes separated by newline char",
+      "  Message:",
+      "    Expected $.element.id = '7' to equal 7.",
+      "  Stack:",
+      "        at <Jasmine>",
+      "        at UserContext.<anonymous> (/ci/fxp/spec/attr_spec.js:75:29)",
+      "",
+      "1 spec, 1 failure",
+    ].join("\n");
+    const pattern = findPattern(attemptRecords([failing(1, output)]));
+    expect(pattern?.description).toBe(
+      "id format mismatch between implementation and test expectation",
+    );
   });
 
   it("reads toBe on a property, booleans and floats", () => {

@@ -69,6 +69,34 @@ describe("findTypeMismatch on forms the fixtures do not hold", () => {
     });
   });
 
+  it("compares two arrays printed one element a line pair by pair (js-yaml's mocha diff)", () => {
+    // Mocha's `+ expected - actual` diff of `valid_false: [false, false, false]` loaded as strings.
+    const output = [
+      "  1) Loader",
+      "       construct-bool:",
+      "",
+      "      AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:",
+      "      + expected - actual",
+      "",
+      '         "valid_false": [',
+      '      -    "false"',
+      '      -    "False"',
+      "      +    false",
+      "      +    false",
+      "         ]",
+      "",
+      "      at Context.<anonymous> (test/10-loader.js:34:16)",
+    ].join("\n");
+    expect(mismatchIn(output)).toMatchObject({
+      expected: { type: "boolean", text: "false" },
+      received: { type: "string", text: '"false"' },
+      expectedType: "boolean",
+      receivedType: "string",
+    });
+    const unequal = failureOf({ expected: "1,\n2", received: "'1',\n'3',\n'4'" });
+    expect(findTypeMismatch(unequal, none)).toBeNull();
+  });
+
   it("names the field from a test name written in words, never from a verb or an article", () => {
     const values = { expected: "123", received: "'123'" };
     const named = (test: string) => findTypeMismatch(failureOf({ test, ...values }), none)?.field;

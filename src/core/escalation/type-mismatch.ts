@@ -92,6 +92,19 @@ function fieldInIdentifiers(test: string): string | null {
   return null;
 }
 
+/**
+ * The field Jasmine's `toEqual` names by its path: `Expected $.user['@_id'] = '7' to equal 7.`
+ * → `@_id`; an array index names no field (`$.ids[0]` → `ids`, `$[0].rating` → `rating`).
+ */
+function pathField(message: string): string | null {
+  const path = /^Expected \$((?:\.[\w$]+|\[[^\]]+\])+) = /.exec(message)?.[1];
+  if (path === undefined) return null;
+  const keys = [...path.matchAll(/\.([\w$]+)|\[["']([^"']+)["']\]/g)].map(
+    (match) => match[1] ?? match[2],
+  );
+  return keys.at(-1) ?? null;
+}
+
 /** pytest's `assert left == right`: left is what the code produced, right what the test expects. */
 function pytestSides(message: string): Sides | null {
   const assertAt = message.indexOf("assert ");
@@ -119,6 +132,25 @@ function confusionIn(sides: Sides, field: string | null): Omit<TypeMismatch, "su
       return { field: key, expected: expectedValue, received: receivedValue, ...types };
     }
   }
+  return confusionByLine(sides, field);
+}
+
+/**
+ * A type confusion between two sides printed one element a line, as a diff of two arrays shows
+ * them (`false,` against `'false',`): the first pair of lines at the same place that confuse.
+ */
+function confusionByLine(sides: Sides, field: string | null): Omit<TypeMismatch, "subject"> | null {
+  const expectedLines = sides.expected.split("\n");
+  const receivedLines = sides.received.split("\n");
+  if (expectedLines.length < 2 || expectedLines.length !== receivedLines.length) return null;
+  const element = (line: string): string => line.trim().replace(/,$/, "");
+  for (const [index, line] of expectedLines.entries()) {
+    const found = confusionIn(
+      { expected: element(line), received: element(receivedLines[index] ?? "") },
+      field,
+    );
+    if (found !== null) return found;
+  }
   return null;
 }
 
@@ -132,7 +164,8 @@ export function findTypeMismatch(failure: Failure, evidence: OutputEvidence): Ty
   const target = assertionTarget(evidence.frames, failure.line, failure.expected);
   const subject = target?.subject ?? null;
   // `expect(userId).toBe(123)` checks a bare variable: the variable is the field.
-  const field = target?.field ?? fieldInName(failure.test ?? "") ?? subject;
+  const field =
+    target?.field ?? pathField(failure.message) ?? fieldInName(failure.test ?? "") ?? subject;
   const given =
     failure.expected === null || failure.received === null
       ? null

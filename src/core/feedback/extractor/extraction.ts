@@ -43,6 +43,8 @@ export class Extraction {
   /** Whether a missed coverage threshold was read: one failure for all of them. */
   coverageMissed = false;
   private suites: Suite[] = [];
+  /** Tests listed right above the report being read, which they share (Vitest's grouped `FAIL`s). */
+  private sharers: FailureDraft[] = [];
 
   /** `known` is the failure the lines are about, when the caller already knows which test. */
   constructor(
@@ -87,14 +89,32 @@ export class Extraction {
     return next;
   }
 
+  /**
+   * Sets the failure being read aside, still without details, to share the report of the next
+   * one: Vitest prints one header per test above an error they all failed with.
+   */
+  shareNext(): void {
+    const draft = this.current;
+    if (draft === null || hasDetails(draft)) return;
+    this.current = null;
+    this.sharers.push(draft);
+  }
+
   /** Finishes the failure being read; tests that have not reported yet wait in `pending`. */
   close(): void {
     const draft = this.current;
     this.current = null;
     this.inYaml = false;
-    if (draft === null || draft.provisional) return;
-    if (draft.kind === "orphan" && !hasDetails(draft)) return;
-    this.finished.push({ failure: finishDraft(draft), kind: draft.kind });
+    if (draft === null) return;
+    const sharers = this.sharers;
+    this.sharers = [];
+    const counts = !draft.provisional && (draft.kind !== "orphan" || hasDetails(draft));
+    for (const sharer of sharers) {
+      // The error is the same, so is where it happened: only the test's name is the sharer's.
+      const shared = counts ? { ...draft, kind: sharer.kind, test: sharer.test } : sharer;
+      this.finished.push({ failure: finishDraft(shared), kind: sharer.kind });
+    }
+    if (counts) this.finished.push({ failure: finishDraft(draft), kind: draft.kind });
   }
 
   /** Enters a suite header (`▶ name`, `# Subtest: name`) at `indent`. */

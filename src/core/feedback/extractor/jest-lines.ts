@@ -15,7 +15,7 @@ import { VALUE_KEY } from "./value-lines.js";
 export const readJestHeader: LineReader = (extraction, { index, trimmed }) => {
   const header = /^FAIL\s+(\S.*)$/.exec(trimmed);
   if (header?.[1] !== undefined) {
-    openFileHeader(extraction, header[1]);
+    openFileHeader(extraction, header[1], index);
     return index + 1;
   }
   if (!trimmed.startsWith("● ")) return null;
@@ -28,15 +28,25 @@ export const readJestHeader: LineReader = (extraction, { index, trimmed }) => {
   return index + 1;
 };
 
-/** A `FAIL file` or Vitest `FAIL file > suite > test` header. */
-function openFileHeader(extraction: Extraction, rest: string): void {
+/**
+ * A `FAIL file` or Vitest `FAIL file > suite > test` header at `index`. Vitest lists every test
+ * that failed with one error as consecutive headers above it: a test header right under another
+ * shares the report the last one reads.
+ */
+function openFileHeader(extraction: Extraction, rest: string, index: number): void {
   const [file = "", ...names] = withoutDuration(withoutProjectSuffix(rest)).split(" > ");
   if (names.length > 0) {
+    if (isTestHeader(extraction.lines[index - 1] ?? "")) extraction.shareNext();
     extraction.open(newDraft("test", names.join(" > "), file));
     return;
   }
   extraction.fileContext = file;
   extraction.open(newDraft("file", null, file));
+}
+
+/** Whether `line` is a Vitest `FAIL file > … > test` header. */
+function isTestHeader(line: string): boolean {
+  return /^FAIL\s+\S+ > /.test(line.trim());
 }
 
 /** Whether the line under a Jest `●` header is the error's own words rather than a value, diff or frame. */

@@ -8,6 +8,12 @@ import { isBlockIndicator } from "./tap-lines.js";
 export const VALUE_KEY =
   /^(expected|received|actual|wanted|found|left|right|got|want)(?: [a-z]+){0,3}[ \t]*:(?:[ \t](.*))?$/i;
 
+/**
+ * An error's own report line (`AssertionError [ERR_ASSERTION]: …`, `TypeError: x`): after a
+ * key of several words (fast-check's `Got error: …`) it is the error that follows, not a value.
+ */
+const ERROR_REPORT = /^[A-Z][\w.]*(?:Error|Exception)(?: \[[A-Z_]+\])?:/;
+
 /** A printed primitive: a quoted string, a number, or a JavaScript constant. */
 const PRIMITIVE = /^(?:'[^']*'|"[^"]*"|-?\d[\d.e+-]*|true|false|null|undefined|NaN|-?Infinity)$/;
 
@@ -34,6 +40,8 @@ export const readKeyValue: LineReader = (extraction, { index, trimmed: printed, 
   const match = VALUE_KEY.exec(printed);
   if (match?.[1] === undefined) return null;
   const key = match[1].toLowerCase();
+  const phrase = printed.slice(0, printed.indexOf(":")).trim();
+  if (phrase.includes(" ") && ERROR_REPORT.test((match[2] ?? "").trim())) return null;
   let value = withoutTrailingComma((match[2] ?? "").trim());
   let next = index + 1;
   const opensBracket = value.endsWith("{") || value.endsWith("[");

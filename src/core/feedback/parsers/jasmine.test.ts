@@ -108,6 +108,36 @@ describe("jasmineParser", () => {
     ]);
   });
 
+  it("places an expectation made in a callback of the spec at the callback's line (string-similarity)", () => {
+    // Jasmine 3: `testData.forEach(td => expect(f(td)).toBe(td.expected, td))` in the spec's body;
+    // the matcher's last argument is printed after the expected value.
+    const output = [
+      "Failures:",
+      "1) compareTwoStrings returns the correct value for different inputs:",
+      "  Message:",
+      "    Expected 0.16666666666666666 to be 0.2, Object({ first: 'fRaNce', second: 'france', expected: 0.2 }).",
+      "  Stack:",
+      "    Error: Expected 0.16666666666666666 to be 0.2, Object({ first: 'fRaNce', second: 'france', expected: 0.2 }).",
+      "        at <Jasmine>",
+      "        at /ci/ss/src/spec/index.spec.js:32:54",
+      "        at <Jasmine>",
+      "        at UserContext.<anonymous> (/ci/ss/src/spec/index.spec.js:31:14)",
+      "",
+      "11 specs, 1 failure",
+    ].join("\n");
+    expect(jasmineParser.parse(output)).toEqual([
+      failureOf({
+        test: "compareTwoStrings returns the correct value for different inputs:",
+        file: "/ci/ss/src/spec/index.spec.js",
+        line: 32,
+        expected: "0.2",
+        received: "0.16666666666666666",
+        message:
+          "Expected 0.16666666666666666 to be 0.2, Object({ first: 'fRaNce', second: 'france', expected: 0.2 }).",
+      }),
+    ]);
+  });
+
   it("does not claim Mocha's numbered failures", () => {
     expect(jasmineParser.detect("  1 passing (2ms)\n  1 failing\n\n  1) a\n       b:\n")).toBe(
       false,

@@ -1,6 +1,7 @@
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
+import { isNamedFrame } from "../extractor/helper-frames.js";
 import { frameLocation, isInternalPath, type SourceLocation } from "../extractor/stack-frames.js";
 
 /** Longest message kept, as for every other failure field. */
@@ -84,12 +85,17 @@ function expectation(name: string, message: readonly string[], stack: readonly s
       (entry): entry is { line: string; frame: SourceLocation } =>
         entry.frame !== null && !isInternalPath(entry.frame.file),
     );
-  const spec =
-    frames.find((entry) => entry.line.startsWith(SPEC_FRAME))?.frame ?? frames.at(-1)?.frame;
+  const specAt = frames.findIndex((entry) => entry.line.startsWith(SPEC_FRAME));
+  const spec = (specAt < 0 ? frames.at(-1) : frames[specAt])?.frame;
   // A matcher's failure starts in Jasmine itself (`at <Jasmine>`); a thrown error in user code.
   const thrown =
     stack[0] !== undefined && frameLocation(stack[0]) !== null && frames[0] !== undefined;
-  const place = thrown ? frames[0]?.frame : spec;
+  // An expectation in a callback of the spec's own body (`items.forEach((item) => expect…)`)
+  // is at the callback's line, the anonymous frame of the spec's file right above its frame.
+  const callback = frames
+    .slice(0, Math.max(specAt, 0))
+    .find((entry) => entry.frame.file === spec?.file && !isNamedFrame(entry.line))?.frame;
+  const place = thrown ? frames[0]?.frame : (callback ?? spec);
   const values = thrown ? null : expectedValues(first);
   return {
     test: name,
@@ -113,7 +119,7 @@ function expectedValues(message: string): { expected: string; received: string }
   for (const verb of [" to equal ", " to be "]) {
     const at = text.indexOf(verb);
     if (at < 0) continue;
-    const expected = text.slice(at + verb.length);
+    const expected = withoutFailOutput(text.slice(at + verb.length));
     if (verb === " to be " && !LITERAL.test(expected)) return null;
     const actual = text.slice(0, at);
     const path = actual.startsWith("$") ? actual.indexOf(" = ") : -1;
@@ -121,4 +127,25 @@ function expectedValues(message: string): { expected: string; received: string }
     return expected === "" || received === "" ? null : { expected, received };
   }
   return null;
+}
+
+/**
+ * A printed expected value without the text a spec passed as the matcher's last argument, which
+ * Jasmine appends after a comma (`to be 0.2, Object({ first: 'a' })`): Jasmine's printed values
+ * have commas only inside brackets and quotes.
+ */
+function withoutFailOutput(expected: string): string {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let at = 0; at < expected.length; at += 1) {
+    const char = expected.charAt(at);
+    if (quote !== null) {
+      if (char === "\\") at += 1;
+      else if (char === quote) quote = null;
+    } else if (char === "'" || char === '"') quote = char;
+    else if ("([{".includes(char)) depth += 1;
+    else if (")]}".includes(char)) depth -= 1;
+    else if (depth === 0 && expected.startsWith(", ", at)) return expected.slice(0, at);
+  }
+  return expected;
 }

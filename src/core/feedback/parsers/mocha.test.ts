@@ -102,6 +102,43 @@ describe("mochaParser", () => {
     expect(mochaParser.reportedFailures?.(tap)).toBe(1);
   });
 
+  it("reads fast-check's `Got error:` as the error that follows, not as a value (js-yaml)", () => {
+    const output = [
+      "  1 failing",
+      "",
+      "  1) Properties",
+      "       Load from dumped should be the original object:",
+      "     Property failed after 2 tests",
+      '{ seed: 2085892604, path: "1:1:2", endOnFailure: true }',
+      'Counterexample: [{"":[false]}]',
+      "Shrunk 9 time(s)",
+      "Got error: AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:",
+      "+ actual - expected",
+      "",
+      "  {",
+      "    '': [",
+      "+     'false'",
+      "-     false",
+      "    ]",
+      "  }",
+      "",
+      "Stack trace: AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:",
+      "    at /ci/js-yaml/test/25-dumper-fuzzy.js:44:16",
+      "    at Property.predicate (/ci/js-yaml/node_modules/fast-check/lib/check/property/Property.generated.js:14:291)",
+      "    at Context.<anonymous> (/ci/js-yaml/test/25-dumper-fuzzy.js:38:8)",
+      "",
+    ].join("\n");
+    expect(mochaParser.parse(output)).toMatchObject([
+      {
+        test: "Properties > Load from dumped should be the original object",
+        file: "/ci/js-yaml/test/25-dumper-fuzzy.js",
+        line: 44,
+        expected: "false",
+        received: "'false'",
+      },
+    ]);
+  });
+
   it("yields nothing for an all-passing run", () => {
     expect(mochaParser.parse("\n  a\n    ✔ works\n\n  1 passing (3ms)\n")).toEqual([]);
   });

@@ -146,4 +146,81 @@ Error: Transform failed with 1 error:
       failure("test/string.test.ts"),
     ]);
   });
+
+  it("gives tests listed together above one error that error each (path-to-regexp)", () => {
+    // Vitest 3 prints one FAIL header per test that failed with the same error, then the error.
+    const output = `
+ RUN  v3.2.7 /p
+
+⎯⎯⎯⎯⎯⎯ Failed Tests 3 ⎯⎯⎯⎯⎯⎯⎯
+
+ FAIL  src/index.spec.ts > path-to-regexp > match '/:test{.:format}' with undefined > should match '/route'
+ FAIL  src/index.spec.ts > path-to-regexp > match '/:foo{/test/:bar}' with undefined > should match '/route'
+AssertionError: expected { path: '/route', params: { …(2) } } to deeply equal { path: '/route', …(1) }
+
+- Expected
++ Received
+
+  {
+    "params": {
++     "format": "undefined",
+      "test": "route",
+    },
+    "path": "/route",
+  }
+
+ ❯ src/index.spec.ts:266:27
+    264|       it.each(tests)("should match $input", ({ input, expected }) => {
+    265|         const fn = match(path, options);
+    266|         expect(fn(input)).toEqual(expected);
+       |                           ^
+
+⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯[1/3]⎯
+
+ FAIL  src/index.spec.ts > path-to-regexp > match '/{:pre}baz' with undefined > should match '/baz'
+AssertionError: expected { path: '/baz', …(1) } to deeply equal { path: '/baz', …(1) }
+
+- Expected
++ Received
+
+  {
+    "params": {
+-     "pre": undefined,
++     "pre": "undefined",
+    },
+    "path": "/baz",
+  }
+
+ ❯ src/index.spec.ts:266:27
+
+ Test Files  1 failed (1)
+`;
+    const shared = {
+      file: "src/index.spec.ts",
+      line: 266,
+      expected: null,
+      received: '"format": "undefined",',
+      message:
+        "AssertionError: expected { path: '/route', params: { …(2) } } to deeply equal { path: '/route', …(1) }",
+    };
+    expect(vitestParser.parse(output)).toEqual([
+      failureOf({
+        ...shared,
+        test: "path-to-regexp > match '/:test{.:format}' with undefined > should match '/route'",
+      }),
+      failureOf({
+        ...shared,
+        test: "path-to-regexp > match '/:foo{/test/:bar}' with undefined > should match '/route'",
+      }),
+      failureOf({
+        test: "path-to-regexp > match '/{:pre}baz' with undefined > should match '/baz'",
+        file: "src/index.spec.ts",
+        line: 266,
+        expected: '"pre": undefined,',
+        received: '"pre": "undefined",',
+        message:
+          "AssertionError: expected { path: '/baz', …(1) } to deeply equal { path: '/baz', …(1) }",
+      }),
+    ]);
+  });
 });
