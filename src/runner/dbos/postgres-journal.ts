@@ -32,7 +32,8 @@ interface EventRow {
  */
 export class PostgresJournal {
   constructor(
-    private readonly pool: pg.Pool,
+    /** The pool of the store's connections, shared with the workers' heartbeat. */
+    readonly pool: pg.Pool,
     /** The store's URL, for messages. */
     readonly url: string,
   ) {}

@@ -16,6 +16,7 @@ import type { RunRecord } from "../journal.js";
 import { stepHeadroom } from "../step-headroom.js";
 import { withStepSecrets } from "../step-secrets.js";
 import type { PostgresJournal } from "./postgres-journal.js";
+import type { StepGate } from "./step-gate.js";
 
 /** The name the task workflow is registered and enqueued under. */
 export const TASK_WORKFLOW = "loopgate-task";
@@ -38,8 +39,8 @@ export interface TaskWorkflowContext {
   readonly runDir: (runId: number) => string;
   /** A task file as `run` read it in this process, secrets and all, by run. */
   readonly documents: ReadonlyMap<number, unknown>;
-  /** Waits for a place to run a step in this process (the run's concurrency); returns its release. */
-  readonly place: () => Promise<() => void>;
+  /** This process's places to run steps, and its stop (see `StepGate`). */
+  readonly gate: StepGate;
 }
 
 /** How a task's workflow ended: the task finished, or it waits for a human or a fixed task file. */
@@ -104,7 +105,7 @@ export function registerTaskWorkflow(
         );
       }
       if (effect.delayMs > 0) await sleep(effect.delayMs);
-      const release = await context.place();
+      const place = await context.gate.take();
       try {
         const started: LoopEvent = { type: "step-started", ...carrying(effect), step: effect.step };
         let journaled: Promise<void> = Promise.resolve();
@@ -114,6 +115,7 @@ export function registerTaskWorkflow(
           outputLimit: file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT,
           headroom: stepHeadroom(state, effect),
           onSpawn: (spawned) => {
+            place.spawned(spawned);
             journaled = journal.append(run.id, taskSeq, started, {
               pid: spawned.pid,
               host: hostname(),
@@ -121,11 +123,13 @@ export function registerTaskWorkflow(
           },
         });
         await journaled;
+        // A step the worker's stop cut off is not judged: it runs again on another worker.
+        if (place.cut()) return await context.gate.park();
         const finished = stepRunEvent(effect, ran);
         await journal.append(run.id, taskSeq + 1, finished);
         return [started, finished];
       } finally {
-        release();
+        place.release();
       }
     },
     { name: "loopgate-run-step" },
@@ -133,50 +137,66 @@ export function registerTaskWorkflow(
 
   return DBOS.registerWorkflow(
     async (runId: number, taskId: string): Promise<TaskEnd> => {
-      const run = await loadRun(runId);
-      const whole = planOf(decodeTaskFile(run.document));
-      // The task alone: its effects are its own, and its events fold as they do in the whole run.
-      const plan = { ...whole, tasks: whole.tasks.filter((task) => task.id === taskId) };
-      let state = startLoop(plan).state;
-      let taskSeq = 0;
-      for (;;) {
-        const effect = effectsOf(state)[0];
-        let events: readonly LoopEvent[];
-        switch (effect?.kind) {
-          case undefined:
-          case "finish":
-            return "done";
-          case "resume-step":
-            return "step-error";
-          case "run-step":
-            events = await runStep(run, taskSeq, effect, state);
-            break;
-          case "record-decision":
-            events = [
-              await append(runId, taskSeq, {
-                type: "decision-recorded",
-                ...carrying(effect),
-                input: effect.input,
-                decision: effect.decision,
-              }),
-            ];
-            break;
-          case "await-answer": {
-            await DBOS.setEvent("status", { awaiting: effect.id });
-            // The answer command checks an answer before it sends it here.
-            const answer = await DBOS.recv<Answer>(ANSWER_TOPIC, ANSWER_WAIT_SECONDS);
-            if (answer === null) continue;
-            events = [
-              await append(runId, taskSeq, { type: "answer-given", ...carrying(effect), answer }),
-            ];
-            await DBOS.setEvent("status", { running: true });
-            break;
-          }
-        }
-        for (const event of events) state = transition(state, event).state;
-        taskSeq += events.length;
+      context.gate.enter();
+      try {
+        return await carryOut(runId, taskId);
+      } finally {
+        context.gate.leave();
       }
     },
     { name: TASK_WORKFLOW },
   );
+
+  /** The task's story from its start, or from where a recovery replays it. */
+  async function carryOut(runId: number, taskId: string): Promise<TaskEnd> {
+    const run = await loadRun(runId);
+    const whole = planOf(decodeTaskFile(run.document));
+    // The task alone: its effects are its own, and its events fold as they do in the whole run.
+    const plan = { ...whole, tasks: whole.tasks.filter((task) => task.id === taskId) };
+    let state = startLoop(plan).state;
+    let taskSeq = 0;
+    for (;;) {
+      // A stopping worker starts nothing new: the task is handed back to the queue.
+      if (context.gate.isClosed) await context.gate.park();
+      const effect = effectsOf(state)[0];
+      let events: readonly LoopEvent[];
+      switch (effect?.kind) {
+        case undefined:
+        case "finish":
+          return "done";
+        case "resume-step":
+          return "step-error";
+        case "run-step":
+          events = await runStep(run, taskSeq, effect, state);
+          break;
+        case "record-decision":
+          events = [
+            await append(runId, taskSeq, {
+              type: "decision-recorded",
+              ...carrying(effect),
+              input: effect.input,
+              decision: effect.decision,
+            }),
+          ];
+          break;
+        case "await-answer": {
+          await DBOS.setEvent("status", { awaiting: effect.id });
+          // The answer command checks an answer before it sends it here. A task waiting for
+          // one is nothing a stop has to wait for.
+          context.gate.leave();
+          const answer = await DBOS.recv<Answer>(ANSWER_TOPIC, ANSWER_WAIT_SECONDS).finally(() =>
+            context.gate.enter(),
+          );
+          if (answer === null) continue;
+          events = [
+            await append(runId, taskSeq, { type: "answer-given", ...carrying(effect), answer }),
+          ];
+          await DBOS.setEvent("status", { running: true });
+          break;
+        }
+      }
+      for (const event of events) state = transition(state, event).state;
+      taskSeq += events.length;
+    }
+  }
 }
