@@ -24,6 +24,13 @@ const APPLICATION = "loopgate";
 export const TASK_QUEUE = "loopgate-tasks";
 /** How often `run` reads the journal to see whether its run can still move. */
 const SETTLE_POLL_MS = 200;
+/**
+ * How many task workflows one process holds at once, running or waiting for an answer: DBOS's
+ * `workerConcurrency` of the task queue, so a burst of tasks spreads over the workers instead
+ * of going all to the first that polls. It is one value for every worker (the queue's row), so
+ * it is loopgate's, not a flag: `--concurrency` limits steps, within it.
+ */
+export const TASKS_PER_WORKER = 8;
 /** How long a worker may be silent before live workers take its tasks, unless told. */
 export const DEFAULT_LEASE_MS = 30_000;
 /** How long a cut-off step gets to end after SIGKILL before its worker hands it back anyway. */
@@ -189,7 +196,11 @@ export async function launchWorker(
   };
   try {
     await DBOS.launch();
-    await DBOS.registerQueue(TASK_QUEUE, { onConflict: "never_update" });
+    // Every worker of one version registers the same limit; a newer version's wins.
+    await DBOS.registerQueue(TASK_QUEUE, {
+      workerConcurrency: TASKS_PER_WORKER,
+      onConflict: "update_if_latest_version",
+    });
   } catch (error) {
     await shutdown().catch(() => undefined);
     await sayStopped(journal.pool, self.executorId).catch(() => undefined);

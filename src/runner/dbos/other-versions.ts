@@ -36,6 +36,7 @@ export function otherVersionLine(
   appVersion: string,
   waiting: WaitingVersion,
 ): string {
-  const tasks = `${waiting.tasks} task${waiting.tasks === 1 ? "" : "s"}`;
-  return `worker ${executorId}: ${tasks} of application version ${waiting.version} wait, and this worker runs ${appVersion}: start a worker of ${waiting.version} to finish them, or fork them to ${appVersion} (docs/distributed.md#upgrading)`;
+  const tasks = waiting.tasks === 1 ? "1 task" : `${waiting.tasks} tasks`;
+  const verb = waiting.tasks === 1 ? "waits" : "wait";
+  return `worker ${executorId}: ${tasks} of application version ${waiting.version} ${verb}, and this worker runs ${appVersion}: start a worker of ${waiting.version} to finish them, or fork them to ${appVersion} (docs/distributed.md#upgrading)`;
 }

@@ -119,6 +119,7 @@ export function registerTaskWorkflow(
             journaled = journal.append(run.id, taskSeq, started, {
               pid: spawned.pid,
               host: hostname(),
+              executor: DBOS.executorID,
             });
           },
         });
