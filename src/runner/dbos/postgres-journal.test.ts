@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoopEvent } from "../../core/loop/loop-event.js";
 import { freshDatabase, postgresAvailability } from "../../test-support/postgres.js";
-import { migrateLoopgateSchema } from "./loopgate-schema.js";
+import { LOOPGATE_SCHEMA_VERSION, migrateLoopgateSchema } from "./loopgate-schema.js";
 import { PostgresJournal } from "./postgres-journal.js";
 
 const availability = postgresAvailability();
@@ -41,7 +41,10 @@ describe.skipIf(availability.skip !== false)(
             }
           }),
         ]);
-        expect([first, second].map((done) => done.from).sort()).toEqual([0, 1]);
+        expect([first, second].map((done) => done.from).sort()).toEqual([
+          0,
+          LOOPGATE_SCHEMA_VERSION,
+        ]);
       } finally {
         client.release();
       }
