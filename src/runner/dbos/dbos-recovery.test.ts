@@ -220,7 +220,7 @@ describe.skipIf(availability.skip !== false)(
       );
     });
 
-    it("worker --recover refuses a live executor, and moves a silent one's tasks to the queue", async () => {
+    it("worker --recover refuses a live executor, and moves a silent one's tasks to the queue; a twin of a live executor is refused", async () => {
       const tasks = taskFile("recover", ["lost"], { hang: "lost/generate" });
       const dead = await workers.start("recover-dead", ["--lease", LEASE]);
       const runId = submit(tasks.file);
@@ -229,6 +229,12 @@ describe.skipIf(availability.skip !== false)(
       expect(refused.status).toBe(2);
       expect(refused.stderr).toMatch(
         /^error: worker: executor recover-dead is alive \(pid \d+ on .+, last heartbeat \d+\.\d s ago, lease 2 s\): stop it, or wait for its lease to run out\n$/,
+      );
+      // A second process under a live executor's id would be handed the same workflows.
+      const twin = cli(["worker", "--store", url, "--executor", "recover-dead"]);
+      expect([twin.status, twin.stdout]).toEqual([2, ""]);
+      expect(twin.stderr).toMatch(
+        /^error: executor recover-dead is already running \(pid \d+ on .+, last heartbeat \d+\.\d s ago\): give each worker its own --executor\n$/,
       );
       await workers.stop(dead, "SIGKILL");
       // No live worker: nothing moves the task until --recover does, once the lease ran out.
