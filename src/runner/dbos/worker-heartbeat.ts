@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { LoopgateError } from "../../core/errors.js";
+import { alive } from "../lease.js";
 import { MOVE_LOCK } from "./task-moves.js";
 
 /** What a worker says of itself in `loopgate.workers`. */
@@ -21,16 +22,6 @@ export interface WorkerRow {
   /** How long ago its last heartbeat was, by the database's clock. */
   readonly silentMs: number;
   readonly stopped: boolean;
-}
-
-/** Whether process `pid` of this host is alive (a zombie counts: its parent has not reaped it). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: string }).code === "EPERM";
-  }
 }
 
 /**
