@@ -61,7 +61,7 @@ describe.skipIf(availability.skip !== false)(
       expect(await Promise.all([stop(a!), stop(b!)])).toEqual([0, 0]);
     });
 
-    it("a worker killed mid-step gets its task back when it starts again with its executor id: only the step in flight runs again", async () => {
+    it("a worker killed mid-step gets its task back when it starts again with its executor id: only the step in flight runs again, and what the dead one left of it is killed", async () => {
       const fixture = fixtureProject();
       const trace = join(fixture.dir, "steps.log");
       const once = join(fixture.dir, "test-started-once");
@@ -100,11 +100,21 @@ describe.skipIf(availability.skip !== false)(
         'decision-recorded ["crash",1,"decision",0]',
       ]);
       expect(await stop(again)).toBe(0);
-      // The killed worker's step still sleeps: its journaled pid names its process group.
-      const meta = await db.query<{ meta: { pid: number } }>(
+      // The killed worker's step slept on; the worker that ran it again, on the same host, killed
+      // what it left (its journaled pid, start time and token name it).
+      const meta = await db.query<{ meta: { pid: number; token: string } }>(
         "SELECT meta FROM loopgate.events WHERE run_id = 2 AND type = 'step-started' AND effect_id LIKE '%test%'",
       );
-      process.kill(-meta.rows[0]!.meta.pid, "SIGKILL");
+      expect(meta.rows[0]!.meta.token).toEqual(expect.any(String));
+      const gone = () => {
+        try {
+          process.kill(-meta.rows[0]!.meta.pid, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      };
+      await untilFile(gone, "the orphaned step's end");
     });
   },
 );

@@ -87,15 +87,16 @@ export class PostgresJournal {
 
   /**
    * Appends `event` as the `taskSeq`-th of its task's story; appending the same place again (a
-   * step run again after its worker died) keeps what is there and changes nothing.
+   * step run again after its worker died) keeps what is there and changes nothing. Says whether
+   * it appended.
    */
   async append(
     runId: number,
     taskSeq: number,
     event: LoopEvent,
     meta: Record<string, unknown> | null = null,
-  ): Promise<void> {
-    await this.pool.query(
+  ): Promise<boolean> {
+    const inserted = await this.pool.query(
       `INSERT INTO loopgate.events (run_id, task_id, task_seq, type, effect_id, event, meta)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (run_id, task_id, task_seq) DO NOTHING`,
@@ -109,6 +110,7 @@ export class PostgresJournal {
         meta === null ? null : JSON.stringify(meta),
       ],
     );
+    return (inserted.rowCount ?? 0) > 0;
   }
 
   /** A run's events in the order they were appended. */

@@ -13,6 +13,7 @@ import { decodeTaskFile, planOf, stepsOf, type TaskFile } from "../../wire/task-
 import { DEFAULT_OUTPUT_LIMIT } from "../bounded-output.js";
 import { executeStep, stepRunEvent } from "../execute-step.js";
 import type { RunRecord } from "../journal.js";
+import { killOrphans } from "../sqlite-driver.js";
 import { stepHeadroom } from "../step-headroom.js";
 import { withStepSecrets } from "../step-secrets.js";
 import type { PostgresJournal } from "./postgres-journal.js";
@@ -108,7 +109,7 @@ export function registerTaskWorkflow(
       const place = await context.gate.take();
       try {
         const started: LoopEvent = { type: "step-started", ...carrying(effect), step: effect.step };
-        let journaled: Promise<void> = Promise.resolve();
+        let journaled: Promise<unknown> = Promise.resolve();
         const ran = await executeStep(effect, spec, {
           runDir: context.runDir(run.id),
           baseDir: run.baseDir,
@@ -116,10 +117,18 @@ export function registerTaskWorkflow(
           headroom: stepHeadroom(state, effect),
           onSpawn: (spawned) => {
             place.spawned(spawned);
-            journaled = journal.append(run.id, taskSeq, started, {
+            const meta = {
               pid: spawned.pid,
               host: hostname(),
               executor: DBOS.executorID,
+              ...spawned.identity,
+            };
+            journaled = journal.append(run.id, taskSeq, started, meta).then(async (appended) => {
+              // Run again: a dead worker of this host may have left the step's processes.
+              if (!appended) {
+                const earlier = await journal.events(run.id);
+                killOrphans(earlier.filter((entry) => entry.event.effectId === effect.id));
+              }
             });
           },
         });

@@ -96,7 +96,7 @@ export function finished(db: pg.Client, runId: number, tasks: number): Promise<T
   );
 }
 
-/** Waits (30 s at most) until `path` exists. */
+/** Waits (30 s at most) until `exists` says so; `what` names it in the error. */
 export async function untilFile(exists: () => boolean, what: string): Promise<void> {
   for (const deadline = Date.now() + 30_000; !exists(); await sleep(25)) {
     if (Date.now() > deadline) throw new Error(`${what} never happened`);
