@@ -69,10 +69,14 @@ describe.skipIf(availability.skip !== false)(
 
     it("appends an event once per place in its task's story: a step run again appends nothing twice", async () => {
       const runId = await journal.createRun("/p/tasks.yaml", "/p", {}, undefined);
-      await journal.append(runId, 0, started("a"), { pid: 1 });
+      expect(await journal.append(runId, 0, started("a"), { pid: 1 })).toBe(true);
       await journal.append(runId, 0, started("b"), { pid: 2 });
       // The same place again, as a DBOS step re-run after its worker died would append it.
-      await journal.append(runId, 0, started("a"), { pid: 3 });
+      expect(await journal.append(runId, 0, started("a"), { pid: 3 })).toBe(false);
+      // A different event there (a worker that lost the task wrote first): the first one stays.
+      expect(await journal.append(runId, 0, { ...started("a"), iteration: 2 })).toBe(false);
+      expect(await journal.stored(runId, "a", 0)).toEqual(started("a"));
+      expect(await journal.stored(runId, "a", 1)).toBeUndefined();
       const entries = await journal.events(runId);
       expect(entries.map((entry) => [entry.event, entry.meta])).toEqual([
         [started("a"), { pid: 1 }],

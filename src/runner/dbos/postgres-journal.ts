@@ -113,6 +113,15 @@ export class PostgresJournal {
     return (inserted.rowCount ?? 0) > 0;
   }
 
+  /** The event at a place of a task's story, if one is there. */
+  async stored(runId: number, taskId: string, taskSeq: number): Promise<LoopEvent | undefined> {
+    const found = await this.pool.query<{ event: LoopEvent }>(
+      "SELECT event FROM loopgate.events WHERE run_id = $1 AND task_id = $2 AND task_seq = $3",
+      [runId, taskId, taskSeq],
+    );
+    return found.rows[0]?.event;
+  }
+
   /** A run's events in the order they were appended. */
   async events(runId: number): Promise<JournalEntry[]> {
     const found = await this.pool.query<EventRow>(

@@ -136,8 +136,10 @@ export function registerTaskWorkflow(
         // A step the worker's stop cut off is not judged: it runs again on another worker.
         if (place.cut()) return await context.gate.park();
         const finished = stepRunEvent(effect, ran);
-        await journal.append(run.id, taskSeq + 1, finished);
-        return [started, finished];
+        if (await journal.append(run.id, taskSeq + 1, finished)) return [started, finished];
+        // A worker that lost this task (silent past its lease, yet still running) journaled the
+        // step's end first: the task goes on from what the journal says.
+        return [started, (await journal.stored(run.id, effect.taskId, taskSeq + 1)) ?? finished];
       } finally {
         place.release();
       }
