@@ -6,7 +6,7 @@ import { parseOptions } from "../parse-options.js";
 import { UsageError } from "../usage-error.js";
 import { concurrencyOption } from "./run.js";
 
-/** The lease a worker may be given: a heartbeat a second at most, a day at the longest. */
+/** The lease a worker may be given: from 200 ms (tests use short ones) to a day. */
 const LEASE_LIMITS = { minMs: 200, maxMs: 86_400_000 } as const;
 /** The grace a stop may give steps in flight: up to an hour (a long agent step). */
 const GRACE_LIMITS = { minMs: 0, maxMs: 3_600_000 } as const;
