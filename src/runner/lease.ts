@@ -14,8 +14,8 @@ export interface LeaseHolder {
   readonly heartbeatAt: number;
 }
 
-/** Whether a process of this host still runs. */
-function alive(pid: number): boolean {
+/** Whether a process of this host still runs (a zombie counts: its parent has not reaped it). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

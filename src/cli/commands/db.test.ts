@@ -113,12 +113,12 @@ describe.skipIf(availability.skip !== false)(
       const first = cli(["db", "migrate", "--store", url]);
       expect(first.stderr).toBe("");
       expect(first.stdout).toBe(
-        `migrated ${url}: database created, DBOS system schema ready, loopgate schema version 1 (was 0)\n`,
+        `migrated ${url}: database created, DBOS system schema ready, loopgate schema version 2 (was 0)\n`,
       );
       expect(first.status).toBe(0);
       const again = cli(["db", "migrate"], { LOOPGATE_STORE: url });
       expect(again.stdout).toBe(
-        `migrated ${url}: DBOS system schema ready, loopgate schema version 1 (up to date)\n`,
+        `migrated ${url}: DBOS system schema ready, loopgate schema version 2 (up to date)\n`,
       );
       expect(again.status).toBe(0);
       const client = new pg.Client({ connectionString: url });
@@ -132,10 +132,11 @@ describe.skipIf(availability.skip !== false)(
           "loopgate.events",
           "loopgate.runs",
           "loopgate.schema_version",
+          "loopgate.workers",
         ]);
         expect(names).toContain("dbos.workflow_status");
         const version = await client.query("SELECT version FROM loopgate.schema_version");
-        expect(version.rows).toEqual([{ version: 1 }]);
+        expect(version.rows).toEqual([{ version: 2 }]);
       } finally {
         await client.end();
       }

@@ -3,15 +3,20 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { DBOS, DBOSClient, type DLogger } from "@dbos-inc/dbos-sdk";
+import { wfQueueRunner } from "@dbos-inc/dbos-sdk/internal/wfqueue";
 import pg from "pg";
 import { awaitedAnswers, effectsOf, stepErrors } from "../../core/loop/effects-of.js";
 import { replay } from "../../core/loop/replay.js";
 import { decodeTaskFile, planOf } from "../../wire/task-file.js";
-import { loopgateVersion } from "../loopgate-version.js";
 import type { DriveResult } from "../sqlite-driver.js";
 import { connect } from "./postgres-connection.js";
+import { applicationVersion } from "./application-version.js";
 import { PostgresJournal } from "./postgres-journal.js";
+import { StepGate } from "./step-gate.js";
+import { handBackTasks, moveExecutorTasks, type MovedTask } from "./task-moves.js";
 import { registerTaskWorkflow, TASK_WORKFLOW, taskWorkflowId } from "./task-workflow.js";
+import { beat, sayStopped, workerRow } from "./worker-heartbeat.js";
+import { watchWorkers } from "./worker-watch.js";
 
 /** The DBOS application every loopgate process of a store belongs to. */
 const APPLICATION = "loopgate";
@@ -19,6 +24,17 @@ const APPLICATION = "loopgate";
 export const TASK_QUEUE = "loopgate-tasks";
 /** How often `run` reads the journal to see whether its run can still move. */
 const SETTLE_POLL_MS = 200;
+/**
+ * How many task workflows one process holds at once, running or waiting for an answer: DBOS's
+ * `workerConcurrency` of the task queue, so a burst of tasks spreads over the workers instead
+ * of going all to the first that polls. It is one value for every worker (the queue's row), so
+ * it is loopgate's, not a flag: `--concurrency` limits steps, within it.
+ */
+export const TASKS_PER_WORKER = 8;
+/** How long a worker may be silent before live workers take its tasks, unless told. */
+export const DEFAULT_LEASE_MS = 30_000;
+/** How long a cut-off step gets to end after SIGKILL before its worker hands it back anyway. */
+const CUT_OFF_WAIT_MS = 3_000;
 
 /** What a process that works on a PostgreSQL store's tasks needs. */
 export interface WorkerOptions {
@@ -27,10 +43,14 @@ export interface WorkerOptions {
   readonly executorId: string;
   /** Steps at once in this process; 1 when absent. */
   readonly concurrency?: number | undefined;
+  /** How long this process may be silent before live workers take its tasks. */
+  readonly leaseMs?: number | undefined;
   /** Task files as read in this process, secrets and all, by run. */
   readonly documents?: ReadonlyMap<number, unknown>;
   /** Where DBOS's warnings and errors go. */
   readonly warn: (line: string) => void;
+  /** Where the worker's notes go (tasks it moved from a silent executor); nowhere when absent. */
+  readonly note?: (line: string) => void;
 }
 
 /** A PostgreSQL store's journal, its pool and how to close both. */
@@ -39,10 +59,22 @@ export interface OpenStore {
   readonly close: () => Promise<void>;
 }
 
-/** A launched DBOS worker: the task workflow as registered, and its shutdown. */
+/** How a worker's stop went. */
+export interface WorkerStop {
+  /** Steps still running when the grace ran out: killed, and run again on another worker. */
+  readonly cutOff: number;
+  /** Tasks handed back to the queue (paused ones, those the stop parked). */
+  readonly handedBack: number;
+}
+
+/** A launched DBOS worker: the task workflow as registered, and its stop. */
 export interface LaunchedWorker {
   readonly workflow: (runId: number, taskId: string) => Promise<unknown>;
-  readonly shutdown: () => Promise<void>;
+  /**
+   * Stops taking work, lets the steps in flight finish for up to `graceMs` (then cuts them off),
+   * hands back to the queue what this executor still holds, and shuts DBOS down.
+   */
+  readonly stop: (graceMs: number) => Promise<WorkerStop>;
 }
 
 /** What `run --store postgres://…` needs to submit a run and work on it. */
@@ -63,22 +95,6 @@ export interface PostgresRunOptions {
 /** Where a run on PostgreSQL stopped, with its id. */
 export interface PostgresRunResult extends DriveResult {
   readonly runId: number;
-}
-
-/** A counting semaphore: `take` waits for one of `size` places and returns its release. */
-function places(size: number): () => Promise<() => void> {
-  let free = size;
-  const waiting: (() => void)[] = [];
-  const release = () => {
-    const next = waiting.shift();
-    if (next === undefined) free += 1;
-    else next();
-  };
-  return async () => {
-    if (free > 0) free -= 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    return release;
-  };
 }
 
 /**
@@ -124,10 +140,24 @@ export async function openStore(url: string): Promise<OpenStore> {
   return { journal, close: () => pool.end() };
 }
 
+/** A message of an error, for one line. */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The line a worker says when it moved tasks to the queue. */
+function movedLine(executorId: string, moved: readonly MovedTask[]): string {
+  const from = [...new Set(moved.map((task) => task.executorId))].join(", ");
+  const ids = moved.map((task) => task.workflowId).join(", ");
+  return `worker ${executorId}: moved ${moved.length} task${moved.length === 1 ? "" : "s"} of silent executor ${from} to the task queue: ${ids}`;
+}
+
 /**
  * Launches DBOS in this process as a worker of the store: the task workflow registered, the
- * executor id and application version pinned, taking work from the task queue only. DBOS
- * recovers the workflows this executor id left unfinished (a restart after a crash).
+ * executor id and application version pinned, taking work from the task queue only. Its first
+ * heartbeat comes before the launch, in which DBOS recovers the workflows this executor id left
+ * unfinished (a restart after a crash); then it beats every lease / 3 and moves the tasks of
+ * silent executors of its version onto the queue (see `watchWorkers`).
  */
 export async function launchWorker(
   journal: PostgresJournal,
@@ -136,38 +166,112 @@ export async function launchWorker(
   quietPgWarning();
   let closing = false;
   const key = createHash("sha256").update(options.url).digest("hex").slice(0, 16);
+  const gate = new StepGate(options.concurrency ?? 1);
   const workflow = registerTaskWorkflow({
     journal,
     runDir: (id) => join(tmpdir(), `loopgate-pg-${key}`, "runs", String(id)),
     documents: options.documents ?? new Map(),
-    place: places(options.concurrency ?? 1),
+    gate,
   });
+  const self = {
+    executorId: options.executorId,
+    host: hostname(),
+    pid: process.pid,
+    appVersion: applicationVersion(),
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+  };
+  await beat(journal.pool, self, true);
   DBOS.setConfig({
     name: APPLICATION,
     systemDatabaseUrl: options.url,
     executorID: options.executorId,
-    applicationVersion: applicationVersion(),
+    applicationVersion: self.appVersion,
     runMigrations: false,
     listenQueues: [TASK_QUEUE],
     logger: dbosLogger(options.warn, () => closing),
   });
-  await DBOS.launch();
   const shutdown = async () => {
     closing = true;
     await DBOS.shutdown();
   };
   try {
-    await DBOS.registerQueue(TASK_QUEUE, { onConflict: "never_update" });
+    await DBOS.launch();
+    // Every worker of one version registers the same limit; a newer version's wins.
+    await DBOS.registerQueue(TASK_QUEUE, {
+      workerConcurrency: TASKS_PER_WORKER,
+      onConflict: "update_if_latest_version",
+    });
   } catch (error) {
-    await shutdown();
+    await shutdown().catch(() => undefined);
+    await sayStopped(journal.pool, self.executorId).catch(() => undefined);
     throw error;
   }
-  return { workflow, shutdown };
+  const resume = async (ids: readonly string[]) => {
+    await DBOS.resumeWorkflows([...ids], { queueName: TASK_QUEUE });
+  };
+  const watch = watchWorkers(journal.pool, self, resume, {
+    moved: (moved) => options.note?.(movedLine(self.executorId, moved)),
+    say: options.warn,
+  });
+  const stop = async (graceMs: number): Promise<WorkerStop> => {
+    // DBOS has no public way to stop dequeuing and leave the workflows running here alone.
+    wfQueueRunner.stop();
+    gate.close();
+    let cutOff = 0;
+    if (!(await gate.quiet(graceMs))) {
+      cutOff = gate.cutOff();
+      await gate.quiet(CUT_OFF_WAIT_MS);
+    }
+    let handedBack: readonly MovedTask[] = [];
+    try {
+      handedBack = await handBackTasks(journal.pool, self.executorId, resume);
+    } catch (error) {
+      // Its tasks move anyway once its heartbeat is older than its lease.
+      options.warn(`worker ${self.executorId}: could not hand its tasks back: ${messageOf(error)}`);
+    }
+    await watch.stop();
+    await shutdown();
+    await sayStopped(journal.pool, self.executorId).catch(() => undefined);
+    return { cutOff, handedBack: handedBack.length };
+  };
+  return { workflow, stop };
 }
 
-/** The application version every loopgate process of this version runs its workflows under. */
-function applicationVersion(): string {
-  return `loopgate-${loopgateVersion()}`;
+/** What `worker --recover EXECUTOR` did. */
+export type RecoverResult =
+  | { readonly kind: "moved"; readonly tasks: readonly MovedTask[] }
+  /** The executor still beats within its lease: moving its tasks would run them twice. */
+  | {
+      readonly kind: "alive";
+      readonly silentMs: number;
+      readonly leaseMs: number;
+      readonly host: string;
+      readonly pid: number;
+    };
+
+/**
+ * `worker --recover EXECUTOR`: moves a silent executor's task workflows back onto the task
+ * queue through a `DBOSClient` (no DBOS launch), for any live worker of their version to take.
+ */
+export async function recoverExecutor(
+  journal: PostgresJournal,
+  url: string,
+  executorId: string,
+): Promise<RecoverResult> {
+  const row = await workerRow(journal.pool, executorId);
+  if (row !== undefined && !row.stopped && row.silentMs < row.leaseMs) {
+    const { silentMs, leaseMs, host, pid } = row;
+    return { kind: "alive", silentMs, leaseMs, host, pid };
+  }
+  const client = await DBOSClient.create({ systemDatabaseUrl: url, applicationName: APPLICATION });
+  try {
+    const tasks = await moveExecutorTasks(journal.pool, executorId, async (ids) => {
+      await client.resumeWorkflows([...ids], { queueName: TASK_QUEUE });
+    });
+    return { kind: "moved", tasks };
+  } finally {
+    await client.destroy();
+  }
 }
 
 /**
@@ -266,7 +370,8 @@ export async function runOnPostgres(options: PostgresRunOptions): Promise<Postgr
       await sleep(SETTLE_POLL_MS);
     }
   } finally {
-    await worker?.shutdown();
+    // Its own tasks are finished or wait for a human: what it holds is handed back at once.
+    await worker?.stop(0);
     await store.close();
   }
 }

@@ -30,6 +30,18 @@ const MIGRATIONS: readonly string[] = [
      at timestamptz NOT NULL DEFAULT now(),
      UNIQUE (run_id, task_id, task_seq)
    );`,
+  // Version 2: the workers' heartbeats. A worker's tasks move to a live worker once its
+  // heartbeat is older than the lease it declared, or at once when it stopped (docs/distributed.md).
+  `CREATE TABLE loopgate.workers (
+     executor_id text PRIMARY KEY,
+     host text NOT NULL,
+     pid integer NOT NULL,
+     app_version text NOT NULL,
+     lease_ms integer NOT NULL,
+     started_at timestamptz NOT NULL DEFAULT now(),
+     heartbeat_at timestamptz NOT NULL DEFAULT now(),
+     stopped_at timestamptz
+   );`,
 ];
 
 /** The version `migrateLoopgateSchema` brings a database to. */

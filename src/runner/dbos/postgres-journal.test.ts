@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoopEvent } from "../../core/loop/loop-event.js";
 import { freshDatabase, postgresAvailability } from "../../test-support/postgres.js";
-import { migrateLoopgateSchema } from "./loopgate-schema.js";
+import { LOOPGATE_SCHEMA_VERSION, migrateLoopgateSchema } from "./loopgate-schema.js";
 import { PostgresJournal } from "./postgres-journal.js";
 
 const availability = postgresAvailability();
@@ -41,7 +41,10 @@ describe.skipIf(availability.skip !== false)(
             }
           }),
         ]);
-        expect([first, second].map((done) => done.from).sort()).toEqual([0, 1]);
+        expect([first, second].map((done) => done.from).sort()).toEqual([
+          0,
+          LOOPGATE_SCHEMA_VERSION,
+        ]);
       } finally {
         client.release();
       }
@@ -66,10 +69,14 @@ describe.skipIf(availability.skip !== false)(
 
     it("appends an event once per place in its task's story: a step run again appends nothing twice", async () => {
       const runId = await journal.createRun("/p/tasks.yaml", "/p", {}, undefined);
-      await journal.append(runId, 0, started("a"), { pid: 1 });
+      expect(await journal.append(runId, 0, started("a"), { pid: 1 })).toBe(true);
       await journal.append(runId, 0, started("b"), { pid: 2 });
       // The same place again, as a DBOS step re-run after its worker died would append it.
-      await journal.append(runId, 0, started("a"), { pid: 3 });
+      expect(await journal.append(runId, 0, started("a"), { pid: 3 })).toBe(false);
+      // A different event there (a worker that lost the task wrote first): the first one stays.
+      expect(await journal.append(runId, 0, { ...started("a"), iteration: 2 })).toBe(false);
+      expect(await journal.stored(runId, "a", 0)).toEqual(started("a"));
+      expect(await journal.stored(runId, "a", 1)).toBeUndefined();
       const entries = await journal.events(runId);
       expect(entries.map((entry) => [entry.event, entry.meta])).toEqual([
         [started("a"), { pid: 1 }],

@@ -32,7 +32,8 @@ interface EventRow {
  */
 export class PostgresJournal {
   constructor(
-    private readonly pool: pg.Pool,
+    /** The pool of the store's connections, shared with the workers' heartbeat. */
+    readonly pool: pg.Pool,
     /** The store's URL, for messages. */
     readonly url: string,
   ) {}
@@ -86,15 +87,16 @@ export class PostgresJournal {
 
   /**
    * Appends `event` as the `taskSeq`-th of its task's story; appending the same place again (a
-   * step run again after its worker died) keeps what is there and changes nothing.
+   * step run again after its worker died) keeps what is there and changes nothing. Says whether
+   * it appended.
    */
   async append(
     runId: number,
     taskSeq: number,
     event: LoopEvent,
     meta: Record<string, unknown> | null = null,
-  ): Promise<void> {
-    await this.pool.query(
+  ): Promise<boolean> {
+    const inserted = await this.pool.query(
       `INSERT INTO loopgate.events (run_id, task_id, task_seq, type, effect_id, event, meta)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (run_id, task_id, task_seq) DO NOTHING`,
@@ -108,6 +110,16 @@ export class PostgresJournal {
         meta === null ? null : JSON.stringify(meta),
       ],
     );
+    return (inserted.rowCount ?? 0) > 0;
+  }
+
+  /** The event at a place of a task's story, if one is there. */
+  async stored(runId: number, taskId: string, taskSeq: number): Promise<LoopEvent | undefined> {
+    const found = await this.pool.query<{ event: LoopEvent }>(
+      "SELECT event FROM loopgate.events WHERE run_id = $1 AND task_id = $2 AND task_seq = $3",
+      [runId, taskId, taskSeq],
+    );
+    return found.rows[0]?.event;
   }
 
   /** A run's events in the order they were appended. */

@@ -13,9 +13,11 @@ import { decodeTaskFile, planOf, stepsOf, type TaskFile } from "../../wire/task-
 import { DEFAULT_OUTPUT_LIMIT } from "../bounded-output.js";
 import { executeStep, stepRunEvent } from "../execute-step.js";
 import type { RunRecord } from "../journal.js";
+import { killOrphans } from "../sqlite-driver.js";
 import { stepHeadroom } from "../step-headroom.js";
 import { withStepSecrets } from "../step-secrets.js";
 import type { PostgresJournal } from "./postgres-journal.js";
+import type { StepGate } from "./step-gate.js";
 
 /** The name the task workflow is registered and enqueued under. */
 export const TASK_WORKFLOW = "loopgate-task";
@@ -38,8 +40,8 @@ export interface TaskWorkflowContext {
   readonly runDir: (runId: number) => string;
   /** A task file as `run` read it in this process, secrets and all, by run. */
   readonly documents: ReadonlyMap<number, unknown>;
-  /** Waits for a place to run a step in this process (the run's concurrency); returns its release. */
-  readonly place: () => Promise<() => void>;
+  /** This process's places to run steps, and its stop (see `StepGate`). */
+  readonly gate: StepGate;
 }
 
 /** How a task's workflow ended: the task finished, or it waits for a human or a fixed task file. */
@@ -104,28 +106,42 @@ export function registerTaskWorkflow(
         );
       }
       if (effect.delayMs > 0) await sleep(effect.delayMs);
-      const release = await context.place();
+      const place = await context.gate.take();
       try {
         const started: LoopEvent = { type: "step-started", ...carrying(effect), step: effect.step };
-        let journaled: Promise<void> = Promise.resolve();
+        let journaled: Promise<unknown> = Promise.resolve();
         const ran = await executeStep(effect, spec, {
           runDir: context.runDir(run.id),
           baseDir: run.baseDir,
           outputLimit: file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT,
           headroom: stepHeadroom(state, effect),
           onSpawn: (spawned) => {
-            journaled = journal.append(run.id, taskSeq, started, {
+            place.spawned(spawned);
+            const meta = {
               pid: spawned.pid,
               host: hostname(),
+              executor: DBOS.executorID,
+              ...spawned.identity,
+            };
+            journaled = journal.append(run.id, taskSeq, started, meta).then(async (appended) => {
+              // Run again: a dead worker of this host may have left the step's processes.
+              if (!appended) {
+                const earlier = await journal.events(run.id);
+                killOrphans(earlier.filter((entry) => entry.event.effectId === effect.id));
+              }
             });
           },
         });
         await journaled;
+        // A step the worker's stop cut off is not judged: it runs again on another worker.
+        if (place.cut()) return await context.gate.park();
         const finished = stepRunEvent(effect, ran);
-        await journal.append(run.id, taskSeq + 1, finished);
-        return [started, finished];
+        if (await journal.append(run.id, taskSeq + 1, finished)) return [started, finished];
+        // A worker that lost this task (silent past its lease, yet still running) journaled the
+        // step's end first: the task goes on from what the journal says.
+        return [started, (await journal.stored(run.id, effect.taskId, taskSeq + 1)) ?? finished];
       } finally {
-        release();
+        place.release();
       }
     },
     { name: "loopgate-run-step" },
@@ -133,50 +149,66 @@ export function registerTaskWorkflow(
 
   return DBOS.registerWorkflow(
     async (runId: number, taskId: string): Promise<TaskEnd> => {
-      const run = await loadRun(runId);
-      const whole = planOf(decodeTaskFile(run.document));
-      // The task alone: its effects are its own, and its events fold as they do in the whole run.
-      const plan = { ...whole, tasks: whole.tasks.filter((task) => task.id === taskId) };
-      let state = startLoop(plan).state;
-      let taskSeq = 0;
-      for (;;) {
-        const effect = effectsOf(state)[0];
-        let events: readonly LoopEvent[];
-        switch (effect?.kind) {
-          case undefined:
-          case "finish":
-            return "done";
-          case "resume-step":
-            return "step-error";
-          case "run-step":
-            events = await runStep(run, taskSeq, effect, state);
-            break;
-          case "record-decision":
-            events = [
-              await append(runId, taskSeq, {
-                type: "decision-recorded",
-                ...carrying(effect),
-                input: effect.input,
-                decision: effect.decision,
-              }),
-            ];
-            break;
-          case "await-answer": {
-            await DBOS.setEvent("status", { awaiting: effect.id });
-            // The answer command checks an answer before it sends it here.
-            const answer = await DBOS.recv<Answer>(ANSWER_TOPIC, ANSWER_WAIT_SECONDS);
-            if (answer === null) continue;
-            events = [
-              await append(runId, taskSeq, { type: "answer-given", ...carrying(effect), answer }),
-            ];
-            await DBOS.setEvent("status", { running: true });
-            break;
-          }
-        }
-        for (const event of events) state = transition(state, event).state;
-        taskSeq += events.length;
+      context.gate.enter();
+      try {
+        return await carryOut(runId, taskId);
+      } finally {
+        context.gate.leave();
       }
     },
     { name: TASK_WORKFLOW },
   );
+
+  /** The task's story from its start, or from where a recovery replays it. */
+  async function carryOut(runId: number, taskId: string): Promise<TaskEnd> {
+    const run = await loadRun(runId);
+    const whole = planOf(decodeTaskFile(run.document));
+    // The task alone: its effects are its own, and its events fold as they do in the whole run.
+    const plan = { ...whole, tasks: whole.tasks.filter((task) => task.id === taskId) };
+    let state = startLoop(plan).state;
+    let taskSeq = 0;
+    for (;;) {
+      // A stopping worker starts nothing new: the task is handed back to the queue.
+      if (context.gate.isClosed) await context.gate.park();
+      const effect = effectsOf(state)[0];
+      let events: readonly LoopEvent[];
+      switch (effect?.kind) {
+        case undefined:
+        case "finish":
+          return "done";
+        case "resume-step":
+          return "step-error";
+        case "run-step":
+          events = await runStep(run, taskSeq, effect, state);
+          break;
+        case "record-decision":
+          events = [
+            await append(runId, taskSeq, {
+              type: "decision-recorded",
+              ...carrying(effect),
+              input: effect.input,
+              decision: effect.decision,
+            }),
+          ];
+          break;
+        case "await-answer": {
+          await DBOS.setEvent("status", { awaiting: effect.id });
+          // The answer command checks an answer before it sends it here. A task waiting for
+          // one is nothing a stop has to wait for.
+          context.gate.leave();
+          const answer = await DBOS.recv<Answer>(ANSWER_TOPIC, ANSWER_WAIT_SECONDS).finally(() =>
+            context.gate.enter(),
+          );
+          if (answer === null) continue;
+          events = [
+            await append(runId, taskSeq, { type: "answer-given", ...carrying(effect), answer }),
+          ];
+          await DBOS.setEvent("status", { running: true });
+          break;
+        }
+      }
+      for (const event of events) state = transition(state, event).state;
+      taskSeq += events.length;
+    }
+  }
 }

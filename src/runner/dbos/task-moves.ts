@@ -1,0 +1,114 @@
+import type pg from "pg";
+import { TASK_WORKFLOW } from "./task-workflow.js";
+
+/** Puts workflows back on the task queue: DBOS's `resumeWorkflows` with the queue's name. */
+export type ResumeOnQueue = (workflowIds: readonly string[]) => Promise<void>;
+
+/** A task workflow moved back to the queue, and the executor that held it. */
+export interface MovedTask {
+  readonly workflowId: string;
+  readonly executorId: string;
+}
+
+/**
+ * The advisory lock every move takes, and a worker's first heartbeat too: so two live workers
+ * never move one workflow twice (the second finds it queued or owned by a live worker), and a
+ * worker that comes back does not lose a task a move is putting on the queue meanwhile.
+ */
+export const MOVE_LOCK = "loopgate task moves";
+
+/**
+ * Whether workflow row `w`'s executor is silent: no heartbeat of it younger than the lease it
+ * declared, or it said it stopped. An executor that never beat (no row) is silent too.
+ */
+export const SILENT_OWNER = `NOT EXISTS (
+  SELECT 1 FROM loopgate.workers k
+   WHERE k.executor_id = w.executor_id AND k.stopped_at IS NULL
+     AND k.heartbeat_at > clock_timestamp() - k.lease_ms * interval '1 millisecond')`;
+
+/** Which PENDING task workflows a move takes: an SQL condition on row `w` and its parameters. */
+interface Selection {
+  readonly where: string;
+  readonly params: readonly unknown[];
+}
+
+/**
+ * Moves the PENDING task workflows `selection` picks back onto the task queue, under the move
+ * lock, and returns them. DBOS's resume does the move: a live worker dequeues and replays each,
+ * its finished steps kept and its step in flight run again.
+ */
+async function moveUnderLock(
+  pool: pg.Pool,
+  selection: Selection,
+  resume: ResumeOnQueue,
+): Promise<MovedTask[]> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    try {
+      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [MOVE_LOCK]);
+      const found = await client.query<{ workflow_uuid: string; executor_id: string }>(
+        `SELECT w.workflow_uuid, w.executor_id FROM dbos.workflow_status w
+          WHERE w.status = 'PENDING' AND w.name = $1 AND ${selection.where}
+          ORDER BY w.workflow_uuid`,
+        [TASK_WORKFLOW, ...selection.params],
+      );
+      const moved = found.rows.map((row) => ({
+        workflowId: row.workflow_uuid,
+        executorId: row.executor_id,
+      }));
+      if (moved.length > 0) await resume(moved.map((task) => task.workflowId));
+      await client.query("COMMIT");
+      return moved;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * What a live worker does each heartbeat: moves the task workflows of its own application
+ * version held by silent executors (see `SILENT_OWNER`) back onto the queue.
+ */
+export function moveSilentExecutorsTasks(
+  pool: pg.Pool,
+  self: { readonly executorId: string; readonly appVersion: string },
+  resume: ResumeOnQueue,
+): Promise<MovedTask[]> {
+  return moveUnderLock(
+    pool,
+    {
+      where: `w.executor_id <> $2 AND w.application_version = $3 AND ${SILENT_OWNER}`,
+      params: [self.executorId, self.appVersion],
+    },
+    resume,
+  );
+}
+
+/** `worker --recover EXECUTOR`: moves a silent executor's task workflows, of any version. */
+export function moveExecutorTasks(
+  pool: pg.Pool,
+  executorId: string,
+  resume: ResumeOnQueue,
+): Promise<MovedTask[]> {
+  return moveUnderLock(
+    pool,
+    { where: `w.executor_id = $2 AND ${SILENT_OWNER}`, params: [executorId] },
+    resume,
+  );
+}
+
+/**
+ * A stopping worker hands back what it still holds (paused tasks, tasks parked by the stop),
+ * while its heartbeat still keeps every other worker's move off them.
+ */
+export function handBackTasks(
+  pool: pg.Pool,
+  executorId: string,
+  resume: ResumeOnQueue,
+): Promise<MovedTask[]> {
+  return moveUnderLock(pool, { where: "w.executor_id = $2", params: [executorId] }, resume);
+}
