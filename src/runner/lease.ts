@@ -15,7 +15,7 @@ export interface LeaseHolder {
 }
 
 /** Whether a process of this host still runs. */
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
