@@ -164,13 +164,11 @@ describe.skipIf(availability.skip !== false)(
         expect(waiting.stdout).toMatch(/stuck awaits an answer/);
         // PostgreSQL names the worker that holds the paused task: the run process that is gone.
         expect(/held by workers: stuck → \S+-\d+$/m.test(waiting.stdout)).toBe(name === "postgres");
-        const answered = run(paused, "paused answer", [
-          "answer",
-          "stuck",
-          "--approve",
-          "--by",
-          "tester",
-        ]);
+        const answered = run(
+          paused,
+          "paused answer",
+          "answer stuck --approve --by tester".split(" "),
+        );
         expect(answered.status, answered.stderr).toBe(0);
         expect(answered.stdout).toMatch(
           /^recorded for stuck \(run 2\): approve\nnext: loopgate resume/,
