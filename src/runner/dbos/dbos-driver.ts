@@ -99,7 +99,7 @@ function dbosLogger(warn: (line: string) => void, closing: () => boolean): DLogg
 const PG_BUSY_CLIENT_WARNING = "Calling client.query() when the client is already executing";
 
 /** Keeps pg's busy-client deprecation warning (see above) off stderr; every other warning stays. */
-function quietPgWarning(): void {
+export function quietPgWarning(): void {
   const emit = process.emitWarning.bind(process);
   process.emitWarning = ((warning: string | Error, ...rest: never[]) => {
     const text = typeof warning === "string" ? warning : warning.message;

@@ -1,6 +1,6 @@
 import { DBOSClient } from "@dbos-inc/dbos-sdk";
 import type { AnswerGiven, LoopEvent } from "../../../core/loop/loop-event.js";
-import { APPLICATION, openStore, type OpenStore } from "../../dbos/dbos-driver.js";
+import { APPLICATION, openStore, quietPgWarning, type OpenStore } from "../../dbos/dbos-driver.js";
 import type { PostgresJournal } from "../../dbos/postgres-journal.js";
 import { ANSWER_TOPIC, taskWorkflowId } from "../../dbos/task-workflow.js";
 import type { LoadedRun } from "../../load-run.js";
@@ -131,5 +131,7 @@ export class PostgresRunStore implements RunStore {
 
 /** The PostgreSQL store at `url`, `db migrate` having prepared it; `hint` reaches it again. */
 export async function openPostgresStore(url: string, hint: string): Promise<PostgresRunStore> {
+  // The DBOS client makes pg warn as a launched DBOS does.
+  quietPgWarning();
   return new PostgresRunStore(await openStore(url), url, hint);
 }
