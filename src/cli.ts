@@ -1,5 +1,9 @@
 import { writeSync } from "node:fs";
 import { main } from "./cli/main.js";
+import { lingersAfterDbos } from "./runner/dbos/dbos-shutdown.js";
+
+/** How long a process that shut DBOS down may take to end by itself before it is ended. */
+const LINGER_MS = 200;
 
 let stdoutStream = process.platform === "win32";
 
@@ -31,4 +35,6 @@ void main(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
 }).then((code) => {
   process.exitCode = code;
+  // Unref'd: it ends the process only while DBOS's leftover timers keep it alive.
+  if (lingersAfterDbos()) setTimeout(() => process.exit(code), LINGER_MS).unref();
 });

@@ -34,6 +34,15 @@ export interface RunView {
   readonly awaitingTasks: readonly AwaitingView[];
   readonly stepErrors: readonly StepErrorView[];
   readonly tasks: readonly TaskSummary[];
+  /** On a PostgreSQL store, the workers (DBOS executor ids) holding its unfinished tasks. */
+  readonly workers?: readonly WorkerView[];
+}
+
+/** A task a worker holds, and the state of its workflow (`PENDING`, `ENQUEUED`). */
+export interface WorkerView {
+  readonly taskId: string;
+  readonly executor: string;
+  readonly status: string;
 }
 
 /** Runs of at most this many tasks name each task and its outcome in their row. */
@@ -148,6 +157,10 @@ export function statusText(runs: readonly RunView[], all: boolean, hint: string)
     }
     if (moreErrored > 0) {
       text += `\nrun ${run.run}: … and ${moreErrored} more tasks paused by a step error (loopgate status --all)\n`;
+    }
+    const [held, moreHeld] = told(run.workers ?? [], limit);
+    if (held.length > 0) {
+      text += `\nrun ${run.run}: held by workers: ${held.map((w) => `${w.taskId} → ${w.executor}${w.status === "PENDING" ? "" : ` (${w.status.toLowerCase()})`}`).join(", ")}${moreHeld > 0 ? ` and ${moreHeld} more` : ""}\n`;
     }
     const [awaited, moreAwaited] = told(run.awaitingTasks, limit);
     for (const awaiting of awaited) text += awaitingText(run.run, awaiting, hint);

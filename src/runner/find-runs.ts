@@ -1,5 +1,5 @@
 import { LoopgateError } from "../core/errors.js";
-import type { Journal } from "./journal.js";
+import type { RunReader } from "./store/run-store.js";
 import type { JournalError } from "./journal-error.js";
 import { awaitedAnswers, effectsOf } from "../core/loop/effects-of.js";
 import type { LoopState } from "../core/loop/loop-state.js";
@@ -14,7 +14,7 @@ import { latestRun, runOption } from "./pick-run.js";
  * error, and so is a task found only in damaged runs.
  */
 export function runsFor(
-  journal: Journal,
+  journal: RunReader,
   run: string | undefined,
   taskId: string | undefined,
   skipped: (error: JournalError) => void,
@@ -41,7 +41,7 @@ export function runsFor(
 }
 
 /** The usage error for a run or task the journal does not have. */
-function noSuch(journal: Journal, what: string): LoopgateError {
+function noSuch(journal: RunReader, what: string): LoopgateError {
   return new LoopgateError("INVALID_USAGE", `no ${what} in ${journal.path} (see loopgate status)`);
 }
 
@@ -86,7 +86,7 @@ export interface OpenRun {
  * The latest run of `taskFile` (an absolute path) when it is not over; damaged runs are passed
  * over. Only the latest is read, so a journal of many runs starts the next one as fast.
  */
-export function openRunOf(journal: Journal, taskFile: string): OpenRun | undefined {
+export function openRunOf(journal: RunReader, taskFile: string): OpenRun | undefined {
   for (const id of journal.runIds().reverse()) {
     let loaded: LoadedRun;
     try {

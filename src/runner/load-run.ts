@@ -4,7 +4,8 @@ import type { LoopState } from "../core/loop/loop-state.js";
 import { InputError } from "../wire/input-error.js";
 import { hookSessionOf, isHookSessionDocument, sessionTaskFile } from "../hook/hook-session.js";
 import { decodeTaskFile, planOf, type TaskFile } from "../wire/task-file.js";
-import { damagedRun, type Journal, type JournalEntry, type RunRecord } from "./journal.js";
+import { damagedRun, type JournalEntry, type RunRecord } from "./journal.js";
+import type { RunReader } from "./store/run-store.js";
 import { JournalError } from "./journal-error.js";
 import { runFilesDir } from "./journal-location.js";
 import { foldByTask } from "./fold-by-task.js";
@@ -33,7 +34,7 @@ function taskFileOf(run: RunRecord): TaskFile {
 }
 
 /** The run `runId`, its task file decoded and its plan run `concurrency` tasks at once (default: the run's own). */
-function planned(journal: Journal, runId: number, concurrency?: number) {
+function planned(journal: RunReader, runId: number, concurrency?: number) {
   const run = journal.run(runId);
   if (run === undefined)
     throw new LoopgateError("INVALID_USAGE", `no run ${runId} in ${journal.path}`);
@@ -54,7 +55,7 @@ function folded(runId: number, plan: LoopPlan, entries: readonly JournalEntry[])
  * tasks at once: the run's own (`run --concurrency`) unless a resume overrides it. A run whose
  * row or events cannot be read back, or do not fold, is JOURNAL_DAMAGED, naming the event.
  */
-export function loadRun(journal: Journal, runId: number, concurrency?: number): LoadedRun {
+export function loadRun(journal: RunReader, runId: number, concurrency?: number): LoadedRun {
   const { run, file, plan, runDir } = planned(journal, runId, concurrency);
   const entries = journal.events(runId);
   return { run, file, plan, entries, state: folded(runId, plan, entries), runDir };
@@ -66,7 +67,7 @@ export function loadRun(journal: Journal, runId: number, concurrency?: number): 
  * waits for, its counters; not the run's other tasks). Costs O(the task's events), not the
  * run's; damage elsewhere in the run goes unread.
  */
-export function loadTask(journal: Journal, runId: number, taskId: string): LoadedRun {
+export function loadTask(journal: RunReader, runId: number, taskId: string): LoadedRun {
   const { run, file, plan, runDir } = planned(journal, runId);
   const entries = journal.events(runId, taskId);
   const alone: LoopPlan = { ...plan, tasks: plan.tasks.filter((task) => task.id === taskId) };
@@ -83,7 +84,7 @@ export function isDamage(error: unknown): error is JournalError {
  * damaged one after handing its error to `skipped`: one damaged run leaves every other readable.
  */
 export function readableRuns(
-  journal: Journal,
+  journal: RunReader,
   ids: readonly number[],
   skipped: (error: JournalError) => void,
   load: (runId: number) => LoadedRun = (runId) => loadRun(journal, runId),

@@ -1,5 +1,5 @@
 import { LoopgateError } from "../core/errors.js";
-import type { Journal } from "./journal.js";
+import type { RunReader } from "./store/run-store.js";
 
 /** `--run ID` as a run id; a usage error when it is not a positive integer. */
 export function runOption(value: string | undefined): number | undefined {
@@ -15,7 +15,7 @@ export function runOption(value: string | undefined): number | undefined {
 }
 
 /** The latest run of the journal; a usage error when there is none. */
-export function latestRun(journal: Journal): number {
+export function latestRun(journal: RunReader): number {
   const run = journal.runIds().at(-1);
   if (run === undefined) {
     throw new LoopgateError(

@@ -82,11 +82,13 @@ describe("printableStoreUrl", () => {
 
 describe("refuseUnreadStore", () => {
   it("refuses LOOPGATE_STORE for a command that does not read it, and lets the others be", () => {
-    expect(() => refuseUnreadStore("status", { LOOPGATE_STORE: "j.db" })).toThrow(
-      "status does not read LOOPGATE_STORE yet",
+    expect(() => refuseUnreadStore("doctor", { LOOPGATE_STORE: "j.db" })).toThrow(
+      "doctor does not read LOOPGATE_STORE yet",
     );
-    expect(() => refuseUnreadStore("db", { LOOPGATE_STORE: "postgres://h/db" })).not.toThrow();
-    expect(() => refuseUnreadStore("status", { LOOPGATE_STORE: "" })).not.toThrow();
-    expect(() => refuseUnreadStore("status", {})).not.toThrow();
+    for (const command of ["db", "status", "history", "explain", "export", "answer", "cancel"]) {
+      expect(() => refuseUnreadStore(command, { LOOPGATE_STORE: "postgres://h/db" })).not.toThrow();
+    }
+    expect(() => refuseUnreadStore("doctor", { LOOPGATE_STORE: "" })).not.toThrow();
+    expect(() => refuseUnreadStore("doctor", {})).not.toThrow();
   });
 });

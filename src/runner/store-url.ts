@@ -89,7 +89,18 @@ export function storeOf(
 }
 
 /** The commands that read `--store` and `LOOPGATE_STORE` so far; the others read `--db` only. */
-const STORE_COMMANDS: ReadonlySet<string> = new Set(["db", "run", "worker"]);
+const STORE_COMMANDS: ReadonlySet<string> = new Set([
+  "db",
+  "run",
+  "worker",
+  "status",
+  "history",
+  "explain",
+  "export",
+  "answer",
+  "resume",
+  "cancel",
+]);
 
 /**
  * Refuses `LOOPGATE_STORE` for a command that does not read it yet, rather than let it use

@@ -8,14 +8,16 @@ import { isDamage, loadTask, type LoadedRun } from "../../runner/load-run.js";
 import { crashPointsFrom } from "../../runner/workspace/crash-points.js";
 import { restoreOf, withOptionRestore } from "../../runner/workspace/restore-of.js";
 import { Workspaces } from "../../runner/workspace/workspaces.js";
-import { openLocatedJournal, whoAmI } from "../../runner/session.js";
+import { whoAmI } from "../../runner/session.js";
 import { runOption } from "../../runner/pick-run.js";
-import type { Journal } from "../../runner/journal.js";
+import { openRunStore } from "../../runner/store/open-run-store.js";
+import type { RunReader, RunStore } from "../../runner/store/run-store.js";
 import type { JournalError } from "../../runner/journal-error.js";
 import { InputError } from "../../wire/input-error.js";
 import { redactStrings } from "../../core/redaction/redact-strings.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
+import { storeHelp, STORE_OPTIONS } from "../store-options.js";
 import { SkippedRuns } from "../skipped-runs.js";
 import { UsageError } from "../usage-error.js";
 
@@ -155,7 +157,7 @@ interface Awaiting {
 }
 
 /** The task's state in the run, rebuilt from its events alone, and the question it waits on there. */
-function awaitingIn(journal: Journal, runId: number, taskId: string): Awaiting {
+function awaitingIn(journal: RunReader, runId: number, taskId: string): Awaiting {
   const loaded = loadTask(journal, runId, taskId);
   const { run, state } = loaded;
   const effect = awaitedAnswers(state).find((awaited) => awaited.taskId === taskId);
@@ -168,7 +170,7 @@ function awaitingIn(journal: Journal, runId: number, taskId: string): Awaiting {
  * `skipped` and left out.
  */
 function runAwaiting(
-  journal: Journal,
+  journal: RunReader,
   taskId: string,
   skipped: (error: JournalError) => void,
 ): Awaiting {
@@ -204,7 +206,8 @@ function checkRestorable(workspaces: Workspaces, taskId: string, attempt: number
 
 /** Resets the task's workspace as its journaled answer asked and journals the restore; says what it did. */
 async function restoreNow(
-  journal: Journal,
+  store: RunStore,
+  loaded: LoadedRun,
   runId: number,
   after: LoopState,
   workspaces: Workspaces,
@@ -216,10 +219,13 @@ async function restoreNow(
   if (pending === undefined || attempt === undefined) return "";
   const restored = await workspaces.restore(taskId, attempt);
   const base = { effectId: pending.id, taskId, iteration: pending.iteration };
-  journal.append(
+  // Its place: after the task's events and the answer just journaled.
+  const place = loaded.entries.filter((entry) => entry.event.taskId === taskId).length + 1;
+  await store.append(
     runId,
     { type: "attempt-restored", ...base, ...restored },
     { source: "loopgate answer" },
+    place,
   );
   const kept =
     restored.tag === undefined ? "" : `; the later attempts are kept as tag ${restored.tag}`;
@@ -229,7 +235,8 @@ async function restoreNow(
 /** `loopgate answer`: records a human's answer to a paused task. */
 export const answerCommand: Command = {
   help: `Usage: loopgate answer TASK (--option ID | --text "…" | --approve | --abort)
-                       [--restore N] [--note TEXT] [--by NAME] [--run ID] [--db PATH]
+                       [--restore N] [--note TEXT] [--by NAME] [--run ID]
+                       [--store URL | --db PATH]
 
 Records the answer to a task that paused for a human (exit code 3 of run or
 resume); loopgate resume then carries the run on.
@@ -248,8 +255,11 @@ resume); loopgate resume then carries the run on.
                  the on_answer default
   --by NAME      who answers (default: your user name)
   --run ID       the run (default: the latest run where TASK awaits an answer)
-  --db PATH      the journal (default: LOOPGATE_DB, else the first
-                 .loopgate/journal.db here or above)
+${storeHelp(17)}
+
+On a PostgreSQL store the answer is sent to the task's workflow (DBOS), which
+journals it when it receives it and carries the task on in its worker; if no
+live worker holds the task, loopgate resume moves it on.
 
 On --option and --text, the answer reaches the task's next generate step
 (LOOPGATE_ANSWER_FILE) and the task's caps are re-granted by its on_answer
@@ -278,7 +288,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
         "extra-iterations": { type: "string" },
         restore: { type: "string" },
         run: { type: "string" },
-        db: { type: "string" },
+        ...STORE_OPTIONS,
       },
       1,
     );
@@ -288,8 +298,10 @@ or journal is damaged (see loopgate doctor), 1 internal error.
     // Redacted before it is journaled: the answer reaches history, export and the next step.
     const flagged = redactStrings(answerOf(values));
     const chosen = runOption(values.run);
-    const { journal, hint } = openLocatedJournal(values.db, "write", { mustExist: true });
+    const store = await openRunStore("answer", values, "write", { mustExist: true });
+    const { hint } = store;
     try {
+      const journal = await store.read({ run: chosen, task: taskId });
       const awaiting =
         chosen === undefined
           ? runAwaiting(journal, taskId, new SkippedRuns(stderr).skip)
@@ -298,7 +310,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
       if (effect === undefined) {
         throw new InputError(
           "TASK",
-          `task ${JSON.stringify(taskId)} does not await an answer in run ${runId}${cutOffRestore(awaiting, taskId, journal.path)}`,
+          `task ${JSON.stringify(taskId)} does not await an answer in run ${runId}${cutOffRestore(awaiting, taskId, store.path)}`,
         );
       }
       if (
@@ -312,7 +324,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
         );
       }
       const answer = withOptionRestore(flagged, effect.options);
-      const workspaces = new Workspaces(loaded, journal.path, crashPointsFrom(process.env));
+      const workspaces = new Workspaces(loaded, store.path, crashPointsFrom(process.env));
       const restore = restoreOf(answer);
       if (restore !== undefined) checkRestorable(workspaces, taskId, restore);
       const event = {
@@ -323,11 +335,13 @@ or journal is damaged (see loopgate doctor), 1 internal error.
         answer,
       };
       const after = transition(state, event).state;
-      journal.append(runId, event, { source: "loopgate answer" });
+      await store.give(runId, event, { source: "loopgate answer" }, loaded.entries.length);
       workspaces.note(event);
       // Journaled first, then done: a restore cut off here is finished by the next resume.
       const restored =
-        restore === undefined ? "" : await restoreNow(journal, runId, after, workspaces, taskId);
+        restore === undefined
+          ? ""
+          : await restoreNow(store, loaded, runId, after, workspaces, taskId);
       const granted = grantedText(state, after, taskId);
       const label =
         answer.kind === "option"
@@ -338,7 +352,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
       );
       return 0;
     } finally {
-      journal.close();
+      await store.close();
     }
   },
 };

@@ -1,15 +1,17 @@
 import { cancelEvents } from "../../core/loop/cancel.js";
 import { transition } from "../../core/loop/transition.js";
 import { runStatusOf } from "../../runner/find-runs.js";
-import { Leases } from "../../runner/lease.js";
 import { isDamage, loadRun, type LoadedRun } from "../../runner/load-run.js";
-import type { Journal } from "../../runner/journal.js";
-import { EXIT, openLocatedJournal, whoAmI } from "../../runner/session.js";
-import { killOrphans } from "../../runner/sqlite-driver.js";
+import { EXIT, whoAmI } from "../../runner/session.js";
 import { runOption } from "../../runner/pick-run.js";
+import { openRunStore } from "../../runner/store/open-run-store.js";
+import type { RunReader, RunStore } from "../../runner/store/run-store.js";
+import type { TaskCancelled } from "../../core/loop/loop-event.js";
+import { JournalError } from "../../runner/journal-error.js";
 import { redactStrings } from "../../core/redaction/redact-strings.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
+import { storeHelp, STORE_OPTIONS } from "../store-options.js";
 import { SkippedRuns } from "../skipped-runs.js";
 import { UsageError } from "../usage-error.js";
 
@@ -31,7 +33,7 @@ function unfinished(loaded: LoadedRun, taskId: string): boolean {
  * not over.
  */
 function targetOf(
-  journal: Journal,
+  journal: RunReader,
   operand: string | undefined,
   run: string | undefined,
   skipped: SkippedRuns,
@@ -74,10 +76,49 @@ function targetOf(
   );
 }
 
+/** How often `cancel` reads the run again when a worker appended to a task meanwhile. */
+const CANCEL_TRIES = 10;
+
+/**
+ * Journals `events`, each at the end of its task's story; where a worker appended meanwhile
+ * (PostgreSQL), the run is read again and what is still unfinished of those tasks cancelled
+ * then. Returns the run's state after them.
+ */
+async function journalCancel(
+  store: RunStore,
+  loaded: LoadedRun,
+  events: readonly TaskCancelled[],
+  details: { readonly by: string; readonly reason?: string },
+) {
+  let state = loaded.state;
+  let entries = loaded.entries;
+  let pending = events;
+  for (let tries = 0; pending.length > 0; tries += 1) {
+    if (tries === CANCEL_TRIES) {
+      throw new JournalError(
+        "JOURNAL_CHANGED",
+        `cancel: run ${loaded.run.id} kept changing while it was cancelled; cancel again`,
+      );
+    }
+    const refused: string[] = [];
+    for (const event of pending) {
+      const place = entries.filter((entry) => entry.event.taskId === event.taskId).length;
+      if (await store.append(loaded.run.id, event, { source: "loopgate cancel" }, place)) {
+        state = transition(state, event).state;
+      } else refused.push(event.taskId);
+    }
+    if (refused.length === 0) break;
+    const again = loadRun(await store.read({ run: loaded.run.id }), loaded.run.id);
+    ({ state, entries } = again);
+    pending = cancelEvents(state, details, refused);
+  }
+  return state;
+}
+
 /** `loopgate cancel`: ends a run, or one task of it, with a journaled reason. */
 export const cancelCommand: Command = {
   help: `Usage: loopgate cancel [RUN|TASK] [--reason TEXT] [--by NAME] [--run ID]
-                       [--db PATH]
+                       [--store URL | --db PATH]
 
 Ends a run, or one task of it, for good: each task not finished yet is
 journaled as cancelled, with your reason, whatever it was waiting for (a
@@ -92,12 +133,13 @@ nothing left to do for a cancelled task.
   --reason TEXT  why, kept in the journal
   --by NAME      who cancels (default: your user name)
   --run ID       the run TASK is in
-  --db PATH      the journal (default: LOOPGATE_DB, else the first
-                 .loopgate/journal.db here or above)
+${storeHelp(17)}
 
 A run another loopgate is carrying on right now is not cancelled (exit 4):
 stop that runner first (Ctrl-C), then cancel. What is left of a step a dead
-runner started is killed.
+runner started is killed. On a PostgreSQL store the tasks' workflows are
+cancelled (DBOS) while their workers run: no further step of them starts, and
+what a step in flight reports after the cancellation is not journaled.
 
 Exit codes: 0 cancelled, 2 invalid arguments (no such run or task, nothing
 left to cancel), 4 another runner holds the run, 5 the run or journal is
@@ -111,7 +153,7 @@ damaged, 1 internal error.
         reason: { type: "string" },
         by: { type: "string" },
         run: { type: "string" },
-        db: { type: "string" },
+        ...STORE_OPTIONS,
       },
       1,
     );
@@ -121,50 +163,48 @@ damaged, 1 internal error.
       by: values.by ?? whoAmI(),
       ...(values.reason === undefined ? {} : { reason: values.reason }),
     });
-    const { journal, hint } = openLocatedJournal(values.db, "write", { mustExist: true });
+    const store = await openRunStore("cancel", values, "write", { mustExist: true });
+    const { hint } = store;
     try {
       const { loaded, taskId } = targetOf(
-        journal,
+        await store.read({ all: true }),
         positionals[0],
         values.run,
         new SkippedRuns(stderr),
       );
       const runId = loaded.run.id;
-      const leases = new Leases(journal);
-      const taken = leases.acquire(`run:${runId}`);
-      if (!taken.ok) {
+      const events = cancelEvents(
+        loaded.state,
+        details,
+        taskId === undefined ? undefined : [taskId],
+      );
+      if (events.length === 0) {
+        throw new UsageError(
+          `cancel: ${taskId === undefined ? `run ${runId}` : `task ${JSON.stringify(taskId)} of run ${runId}`} is over already: nothing to cancel`,
+        );
+      }
+      const hold = await store.holdForCancel(
+        loaded,
+        events.map((event) => event.taskId),
+      );
+      if (hold.kind === "busy") {
         stderr(
-          `error: cancel: run ${runId} is being run by pid ${taken.holder.pid} on ${taken.holder.host}; stop it first (Ctrl-C), then cancel\n`,
+          `error: cancel: run ${runId} is being run by pid ${hold.pid} on ${hold.host}; stop it first (Ctrl-C), then cancel\n`,
         );
         return EXIT.busy;
       }
       try {
-        const events = cancelEvents(
-          loaded.state,
-          details,
-          taskId === undefined ? undefined : [taskId],
-        );
-        if (events.length === 0) {
-          throw new UsageError(
-            `cancel: ${taskId === undefined ? `run ${runId}` : `task ${JSON.stringify(taskId)} of run ${runId}`} is over already: nothing to cancel`,
-          );
-        }
-        killOrphans(loaded.entries);
-        let state = loaded.state;
-        for (const event of events) {
-          state = transition(state, event).state;
-          journal.append(runId, event, { source: "loopgate cancel" });
-        }
+        const state = await journalCancel(store, loaded, events, details);
         const tasks = events.map((event) => event.taskId).join(", ");
         stdout(
           `cancelled in run ${runId}: ${tasks}${details.reason === undefined ? "" : ` — ${details.reason}`}\nrun ${runId} is now ${runStatusOf(state)} (loopgate status${hint})\n`,
         );
         return 0;
       } finally {
-        leases.releaseAll();
+        hold.release();
       }
     } finally {
-      journal.close();
+      await store.close();
     }
   },
 };

@@ -53,10 +53,12 @@ describe("--store on SQLite, and refusals", () => {
     expect(again.status).toBe(0);
     const listed = cli(["status", "--db", "j.db", "--all", "--json"], {}, fixture.dir);
     expect((JSON.parse(listed.stdout) as { runs: unknown[] }).runs).toHaveLength(2);
-    const refused = cli(["status"], { LOOPGATE_STORE: "j.db" }, fixture.dir);
+    const fromEnv = cli(["status", "--all", "--json"], { LOOPGATE_STORE: "j.db" }, fixture.dir);
+    expect(fromEnv.stdout).toBe(listed.stdout);
+    const refused = cli(["doctor"], { LOOPGATE_STORE: "j.db" }, fixture.dir);
     expect([refused.status, refused.stdout]).toEqual([2, ""]);
     expect(refused.stderr).toMatch(
-      /^error: status does not read LOOPGATE_STORE yet \(only db, run, worker do;/,
+      /^error: doctor does not read LOOPGATE_STORE yet \(only db, run, worker, status, history, explain, export, answer, resume, cancel do;/,
     );
   });
 

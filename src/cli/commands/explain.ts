@@ -2,7 +2,8 @@ import type { AgentRun } from "../../core/loop/step-outcome.js";
 import { agentWords } from "../../runner/agents/agent-words.js";
 import { explainDecision } from "../../runner/decision-explanation.js";
 import { runsFor } from "../../runner/find-runs.js";
-import { openJournal } from "../../runner/session.js";
+import { runOption } from "../../runner/pick-run.js";
+import { openRunStore } from "../../runner/store/open-run-store.js";
 import { columns } from "../../runner/summary-table.js";
 import { formatNumber } from "../../core/format-number.js";
 import type { DecisionRecorded } from "../../core/loop/loop-event.js";
@@ -15,6 +16,7 @@ import { toWire } from "../../wire/codec.js";
 import { InputError } from "../../wire/input-error.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
+import { storeHelp, STORE_OPTIONS } from "../store-options.js";
 import { SkippedRuns } from "../skipped-runs.js";
 import { UsageError } from "../usage-error.js";
 
@@ -67,7 +69,8 @@ function humanLines(loaded: LoadedRun, recorded: DecisionRecorded): string {
 
 /** `loopgate explain`: why a journaled decision was taken. */
 export const explainCommand: Command = {
-  help: `Usage: loopgate explain TASK [ITERATION] [--run ID] [--db PATH] [--json]
+  help: `Usage: loopgate explain TASK [ITERATION] [--run ID] [--store URL | --db PATH]
+                        [--json]
 
 Explains the task's decision at ITERATION (default: its latest decision): the
 counters and limits it was taken on, each stop condition evaluated with its
@@ -76,8 +79,7 @@ decision's complete input from the journal.
 
 Options:
   --run ID    the run (default: the latest run that ran TASK)
-  --db PATH   the journal (default: LOOPGATE_DB, else the first
-              .loopgate/journal.db here or above)
+${storeHelp(14)}
   --json      print JSON
 
 Exit codes: 0 printed, 2 invalid arguments (no such task or decision, no
@@ -88,7 +90,7 @@ see loopgate doctor), 1 internal error.
     const { values, positionals } = parseOptions(
       "explain",
       args,
-      { run: { type: "string" }, db: { type: "string" }, json: { type: "boolean" } },
+      { run: { type: "string" }, ...STORE_OPTIONS, json: { type: "boolean" } },
       2,
     );
     const [taskId, iterationText] = positionals;
@@ -99,8 +101,9 @@ see loopgate doctor), 1 internal error.
         `explain: ITERATION must be a positive integer, got ${JSON.stringify(iterationText)}`,
       );
     }
-    const journal = openJournal(values.db, "read");
+    const store = await openRunStore("explain", values, "read");
     try {
+      const journal = await store.read({ run: runOption(values.run), task: taskId });
       const skipped = new SkippedRuns(stderr);
       const loaded = runsFor(journal, values.run, taskId, skipped.skip).at(-1);
       const run = loaded?.run;
@@ -179,7 +182,7 @@ ${humanLines(loaded, recorded)}`,
       );
       return skipped.exitCode();
     } finally {
-      journal.close();
+      await store.close();
     }
   },
 };

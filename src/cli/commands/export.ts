@@ -1,14 +1,15 @@
 import { runOption } from "../../runner/pick-run.js";
-import { openJournal } from "../../runner/session.js";
+import { openRunStore } from "../../runner/store/open-run-store.js";
 import { toWire } from "../../wire/codec.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
+import { storeHelp, STORE_OPTIONS } from "../store-options.js";
 import { SkippedRuns } from "../skipped-runs.js";
 import { UsageError } from "../usage-error.js";
 
 /** `loopgate export --jsonl`: the journal as JSON lines, for audits and other tools. */
 export const exportCommand: Command = {
-  help: `Usage: loopgate export --jsonl [--run ID] [--db PATH]
+  help: `Usage: loopgate export --jsonl [--run ID] [--store URL | --db PATH]
 
 Prints every journaled event, oldest first, one JSON object per line:
 {seq, run_id, at, type, effect_id, task_id, iteration, …, meta}. Decisions carry
@@ -17,8 +18,7 @@ their complete input; step results their (bounded, redacted) output.
 Options:
   --jsonl     JSON lines (the only format)
   --run ID    only this run
-  --db PATH   the journal (default: LOOPGATE_DB, else the first
-              .loopgate/journal.db here or above)
+${storeHelp(14)}
 
 A damaged event is left out and named on stderr; the others are printed.
 
@@ -29,13 +29,14 @@ out (see loopgate doctor), 1 internal error.
     const { values } = parseOptions(
       "export",
       args,
-      { jsonl: { type: "boolean" }, run: { type: "string" }, db: { type: "string" } },
+      { jsonl: { type: "boolean" }, run: { type: "string" }, ...STORE_OPTIONS },
       0,
     );
     if (values.jsonl !== true) throw new UsageError("export: give --jsonl (the only format)");
     const run = runOption(values.run);
-    const journal = openJournal(values.db, "read");
+    const store = await openRunStore("export", values, "read");
     try {
+      const journal = await store.read({ run, all: true });
       const skipped = new SkippedRuns(stderr);
       for (const read of journal.readEvents(run)) {
         if (!read.ok) {
@@ -49,7 +50,7 @@ out (see loopgate doctor), 1 internal error.
       }
       return skipped.exitCode();
     } finally {
-      journal.close();
+      await store.close();
     }
   },
 };

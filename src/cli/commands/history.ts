@@ -5,10 +5,12 @@ import { runsFor } from "../../runner/find-runs.js";
 import { foldByTask } from "../../runner/fold-by-task.js";
 import { eventLine } from "../../runner/line-progress.js";
 import { paintFor } from "../../runner/paint.js";
-import { openJournal } from "../../runner/session.js";
+import { runOption } from "../../runner/pick-run.js";
+import { openRunStore } from "../../runner/store/open-run-store.js";
 import { toWire } from "../../wire/codec.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
+import { storeHelp, STORE_OPTIONS } from "../store-options.js";
 import { SkippedRuns } from "../skipped-runs.js";
 
 /** Indents text under an event line. */
@@ -55,7 +57,7 @@ function details(event: LoopEvent, state: LoopState): string {
 
 /** `loopgate history`: the story of a run, or of one task across runs. */
 export const historyCommand: Command = {
-  help: `Usage: loopgate history [TASK] [--run ID] [--db PATH] [--json]
+  help: `Usage: loopgate history [TASK] [--run ID] [--store URL | --db PATH] [--json]
 
 Tells the whole story: every step result, decision (with its feedback or its
 escalation context and question) and answer, in order. Without TASK, the
@@ -63,8 +65,7 @@ latest run; with TASK, that task in every run that ran it.
 
 Options:
   --run ID    only this run
-  --db PATH   the journal (default: LOOPGATE_DB, else the first
-              .loopgate/journal.db here or above)
+${storeHelp(14)}
   --json      print the journaled events as JSON
 
 With TASK, a damaged run is left out and named on stderr.
@@ -76,13 +77,14 @@ is damaged or damaged runs were left out (see loopgate doctor), 1 internal error
     const { values, positionals } = parseOptions(
       "history",
       args,
-      { run: { type: "string" }, db: { type: "string" }, json: { type: "boolean" } },
+      { run: { type: "string" }, ...STORE_OPTIONS, json: { type: "boolean" } },
       1,
     );
     const taskId = positionals[0];
-    const journal = openJournal(values.db, "read");
+    const store = await openRunStore("history", values, "read");
     const paint = paintFor(false);
     try {
+      const journal = await store.read({ run: runOption(values.run), task: taskId });
       const skipped = new SkippedRuns(stderr);
       const story: unknown[] = [];
       let text = "";
@@ -109,7 +111,7 @@ is damaged or damaged runs were left out (see loopgate doctor), 1 internal error
       stdout(values.json === true ? `${JSON.stringify(toWire(story), null, 2)}\n` : text);
       return skipped.exitCode();
     } finally {
-      journal.close();
+      await store.close();
     }
   },
 };

@@ -4,23 +4,26 @@ import { driveSession } from "../../runner/session.js";
 import { latestRun, runOption } from "../../runner/pick-run.js";
 import { checkAnswerTasks } from "../../wire/answers-file.js";
 import type { LoopPlan } from "../../core/loop/loop-plan.js";
-import type { Journal } from "../../runner/journal.js";
 import type { LoadedRun } from "../../runner/load-run.js";
 import { parseText } from "../../wire/parse-text.js";
 import { redactTaskDocument } from "../../wire/redact-task-document.js";
 import { decodeTaskFile, planOf } from "../../wire/task-file.js";
-import type { Command } from "../command.js";
+import type { Command, Print } from "../command.js";
+import { storeOf } from "../../runner/store-url.js";
+import { stepErrors } from "../../core/loop/effects-of.js";
+import { readTaskDocument } from "../../runner/step-secrets.js";
+import { EXIT } from "../../runner/session.js";
 import { readInput } from "../read-input.js";
 import { UsageError } from "../usage-error.js";
 import { parseOptions } from "../parse-options.js";
 import { givenAnswers, SESSION_HELP, SESSION_OPTIONS, sessionFlags } from "./run.js";
 
 /**
- * Journals the fixed task file in place of the run's, when only its steps changed: the loop it
- * describes (tasks, prompts, caps, policies) must be the run's, so every journaled event still
- * folds; anything else is a new run.
+ * The fixed task file to journal in place of the run's (redacted), when only its steps changed:
+ * the loop it describes (tasks, prompts, caps, policies) must be the run's, so every journaled
+ * event still folds; anything else is a new run. Undefined when it is the run's already.
  */
-function takeFixedSteps(journal: Journal, loaded: LoadedRun, document: unknown, source: string) {
+function fixedSteps(loaded: LoadedRun, document: unknown, source: string): unknown {
   const loop = (plan: LoopPlan) => JSON.stringify(plan.tasks);
   if (loop(planOf(decodeTaskFile(document))) !== loop(loaded.plan)) {
     throw new UsageError(
@@ -28,17 +31,73 @@ function takeFixedSteps(journal: Journal, loaded: LoadedRun, document: unknown, 
     );
   }
   const redacted = redactTaskDocument(document);
-  if (JSON.stringify(redacted) === JSON.stringify(loaded.run.document)) return;
-  journal.replaceDocument(loaded.run.id, redacted);
+  return JSON.stringify(redacted) === JSON.stringify(loaded.run.document) ? undefined : redacted;
+}
+
+/** Says that the run now uses the fixed task file's steps. */
+function sayFixed(runId: number, source: string): void {
   process.stderr.write(
-    `loopgate: run ${loaded.run.id} now uses the steps of ${source} (journaled in place of the task file it started with)\n`,
+    `loopgate: run ${runId} now uses the steps of ${source} (journaled in place of the task file it started with)\n`,
   );
+}
+
+/**
+ * `resume --store postgres://…`: the run's tasks put back in motion DBOS's way and worked on in
+ * this process until no task can move (see `resumeOnPostgres`), printed as `run` prints.
+ */
+async function resumeOnPostgresStore(
+  url: string,
+  runOperand: string | undefined,
+  fixed: { readonly document: unknown; readonly source: string } | undefined,
+  flags: { readonly concurrency?: number | undefined; readonly json?: boolean | undefined },
+  stdout: Print,
+): Promise<number> {
+  const { openPostgresStore } = await import("../../runner/store/postgres/postgres-run-store.js");
+  const { resumeOnPostgres } = await import("../../runner/dbos/resume-on-postgres.js");
+  const { dbosWarning, printPostgresResult } = await import("./run-postgres.js");
+  const hint = ` --store ${url}`;
+  const store = await openPostgresStore(url, hint);
+  try {
+    const all = await store.read({ run: runOption(runOperand) });
+    const runId = runOption(runOperand) ?? latestRun(all);
+    let loaded = loadRun(all, runId);
+    // As on SQLite, a step error's fix is an edit of the run's task file, read again here.
+    const onDisk =
+      fixed === undefined && stepErrors(loaded.state).length > 0
+        ? readTaskDocument(loaded.run.taskFile)
+        : undefined;
+    const taken =
+      fixed ??
+      (onDisk === undefined ? undefined : { document: onDisk, source: loaded.run.taskFile });
+    const replaced =
+      taken === undefined ? undefined : fixedSteps(loaded, taken.document, taken.source);
+    if (taken !== undefined && replaced !== undefined) {
+      await store.replaceDocument(runId, replaced);
+      sayFixed(runId, taken.source);
+      loaded = loadRun(await store.read({ run: runId }), runId);
+    }
+    if (isOver(loaded.state)) {
+      stdout(`run ${runId} is over: nothing to resume (see loopgate status${hint})\n`);
+      return EXIT.finished;
+    }
+    const result = await resumeOnPostgres({
+      store,
+      loaded,
+      document: taken?.document,
+      concurrency: flags.concurrency,
+      say: (line) => process.stderr.write(`loopgate: ${line}\n`),
+      warn: dbosWarning,
+    });
+    return printPostgresResult(result, flags.json === true, stdout);
+  } finally {
+    await store.close();
+  }
 }
 
 /** `loopgate resume`: carries a paused or interrupted run on from its journal. */
 export const resumeCommand: Command = {
-  help: `Usage: loopgate resume [--run ID] [--concurrency N] [--db PATH] [--answers FILE]
-                       [--quiet] [--json]
+  help: `Usage: loopgate resume [--run ID] [--concurrency N] [--store URL | --db PATH]
+                       [--answers FILE] [--quiet] [--json]
 
 Rebuilds the run from its journal and carries it on: after an answer, after
 exit code 3, or after a crash (kill -9 included). A step whose result was
@@ -55,12 +114,25 @@ Options:
                   when F changes anything but steps
   --concurrency N tasks at once for this resume only (default: the run's own,
                   as given to loopgate run)
+  --store URL     the store: a journal path, sqlite:PATH or
+                  postgres://USER@HOST:PORT/DATABASE (default: LOOPGATE_STORE).
+                  On PostgreSQL, resume puts back on the task queue what can
+                  move (a task paused by a step error, with the task file as
+                  it is now; a task whose workflow ended in error or was
+                  cancelled; a task held by a run or resume of this host that
+                  is gone), leaves a task another worker holds to it, and works
+                  on the run here until no task can move
 ${SESSION_HELP}`,
   async run({ args, stdout }) {
     const { values } = parseOptions(
       "resume",
       args,
-      { ...SESSION_OPTIONS, run: { type: "string" }, "task-file": { type: "string" } },
+      {
+        ...SESSION_OPTIONS,
+        store: { type: "string" },
+        run: { type: "string" },
+        "task-file": { type: "string" },
+      },
       0,
     );
     const flags = sessionFlags("resume", values);
@@ -71,12 +143,28 @@ ${SESSION_HELP}`,
         ? undefined
         : parseText((await readInput(given, flags.maxInputBytes)).text, given);
     if (fixed !== undefined) decodeTaskFile(fixed);
+    const target = storeOf("resume", values.store, values.db);
+    if (target.kind === "postgres") {
+      if (answers !== undefined) {
+        throw new UsageError(
+          "resume: --answers does not work on a PostgreSQL store yet (docs/distributed.md)",
+        );
+      }
+      const fixedFile =
+        fixed === undefined || given === undefined ? undefined : { document: fixed, source: given };
+      return await resumeOnPostgresStore(target.url, values.run, fixedFile, flags, stdout);
+    }
     // A resume with nothing to do, or answers for tasks the run does not have, changes nothing.
-    const session = { ...flags, answers, mustExist: true, taskDocument: fixed };
+    const session = { ...flags, db: target.path, answers, mustExist: true, taskDocument: fixed };
     return await driveSession(session, stdout, (journal, hint) => {
       const runId = runOption(values.run) ?? latestRun(journal);
       const loaded = loadRun(journal, runId);
-      if (fixed !== undefined && given !== undefined) takeFixedSteps(journal, loaded, fixed, given);
+      const replaced =
+        fixed === undefined || given === undefined ? undefined : fixedSteps(loaded, fixed, given);
+      if (replaced !== undefined && given !== undefined) {
+        journal.replaceDocument(runId, replaced);
+        sayFixed(runId, given);
+      }
       if (answers !== undefined) {
         checkAnswerTasks(
           answers.byTask,

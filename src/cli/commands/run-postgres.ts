@@ -7,6 +7,7 @@ import { workspaceOf } from "../../runner/workspace/workspace-of.js";
 import { toWire } from "../../wire/codec.js";
 import type { TaskFile } from "../../wire/task-file.js";
 import type { Print } from "../command.js";
+import type { PostgresRunResult } from "../../runner/dbos/dbos-driver.js";
 import { UsageError } from "../usage-error.js";
 
 /** What `run` hands over for a PostgreSQL store. */
@@ -68,8 +69,25 @@ export async function runOnPostgresStore(
     document: request.document,
     redactedDocument: request.redactedDocument,
     concurrency: request.concurrency,
-    warn: (line) => process.stderr.write(`warning: ${line}\n`),
+    warn: dbosWarning,
   });
+  return printPostgresResult(result, request.json, stdout);
+}
+
+/** Says a DBOS warning on stderr. */
+export function dbosWarning(line: string): void {
+  process.stderr.write(`warning: ${line}\n`);
+}
+
+/**
+ * Prints where a run on PostgreSQL stopped, as the SQLite driver does (the summary table, or
+ * `--json`), with what waits on stderr; returns `run`'s exit code.
+ */
+export function printPostgresResult(
+  result: PostgresRunResult,
+  json: boolean,
+  stdout: Print,
+): number {
   const summary = runSummary(result.state);
   const paused = result.paused.map((effect) => ({
     taskId: effect.taskId,
@@ -84,7 +102,7 @@ export async function runOnPostgresStore(
     error,
   }));
   const waiting = paused.length + errored.length > 0;
-  if (request.json) {
+  if (json) {
     const status =
       paused.length > 0 ? "awaiting-answer" : errored.length > 0 ? "step-error" : "finished";
     stdout(
@@ -96,7 +114,7 @@ export async function runOnPostgresStore(
   if (waiting) {
     const tasks = [...paused, ...errored].map((task) => task.taskId);
     process.stderr.write(
-      `run ${result.runId}: ${tasks.join(", ")} wait${tasks.length === 1 ? "s" : ""} (an answer or a fixed task file); answering and resuming on a PostgreSQL store are not done yet (docs/distributed.md)\n`,
+      `run ${result.runId}: ${tasks.join(", ")} wait${tasks.length === 1 ? "s" : ""} (an answer or a fixed task file): loopgate answer or fix the task file, then loopgate resume --run ${result.runId} --store URL\n`,
     );
   }
   return waiting ? EXIT.awaitingAnswer : EXIT.finished;

@@ -3,19 +3,19 @@ import { STEP_ERROR } from "../../core/loop/step-error.js";
 import { runStatusOf } from "../../runner/find-runs.js";
 import { runSummary } from "../../core/loop/run-summary.js";
 import { readableRuns } from "../../runner/load-run.js";
-import { openLocatedJournal } from "../../runner/session.js";
 import { runOption } from "../../runner/pick-run.js";
-import type { Journal } from "../../runner/journal.js";
+import { openRunStore } from "../../runner/store/open-run-store.js";
+import type { RunReader, TaskOwner } from "../../runner/store/run-store.js";
 import { LoopgateError } from "../../core/errors.js";
 import { toWire } from "../../wire/codec.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
+import { storeHelp, STORE_OPTIONS } from "../store-options.js";
 import { SkippedRuns } from "../skipped-runs.js";
 import { statusText, TASKS_NAMED, TASKS_TOLD, type RunView } from "../status-text.js";
 
 /** The runs `status` shows: `--run ID`, else every run with `--all`, else the latest. */
-function runsShown(journal: Journal, run: string | undefined, all: boolean): number[] {
-  const id = runOption(run);
+function runsShown(journal: RunReader, id: number | undefined, all: boolean): number[] {
   const ids = journal.runIds();
   if (id === undefined) return all ? ids : ids.slice(-1);
   if (!ids.includes(id)) {
@@ -27,9 +27,16 @@ function runsShown(journal: Journal, run: string | undefined, all: boolean): num
   return [id];
 }
 
+/** The workers holding a run's tasks, as `RunView.workers`: absent when the store names none. */
+function workersOf(owners: ReadonlyMap<string, TaskOwner> | undefined) {
+  if (owners === undefined || owners.size === 0) return {};
+  const workers = [...owners].map(([taskId, owner]) => ({ taskId, ...owner }));
+  return { workers: workers.sort((a, b) => a.taskId.localeCompare(b.taskId)) };
+}
+
 /** `loopgate status`: where the latest run (or every run) stands and what it waits for. */
 export const statusCommand: Command = {
-  help: `Usage: loopgate status [--run ID] [--all] [--db PATH] [--json]
+  help: `Usage: loopgate status [--run ID] [--all] [--store URL | --db PATH] [--json]
 
 Shows the latest run — finished, awaiting an answer, or unfinished
 (interrupted or running) — with its tasks' outcomes, and the question each
@@ -42,9 +49,11 @@ tasks with their questions, at most ${TASKS_TOLD} of each, the others counted.
 Options:
   --run ID    this run instead of the latest
   --all       every task, nothing summarised; without --run, every run
-  --db PATH   the journal (default: LOOPGATE_DB, else the first
-              .loopgate/journal.db here or above)
+${storeHelp(14)}
   --json      print JSON: every task of the runs shown
+
+On a PostgreSQL store, a task a worker holds is named with the worker
+(its DBOS executor id).
 
 A damaged run is left out and named on stderr; the others are listed.
 
@@ -58,17 +67,22 @@ out (see loopgate doctor), 1 internal error.
       {
         run: { type: "string" },
         all: { type: "boolean" },
-        db: { type: "string" },
+        ...STORE_OPTIONS,
         json: { type: "boolean" },
       },
       0,
     );
     const all = values.all === true;
-    const { journal, hint } = openLocatedJournal(values.db, "read");
+    const id = runOption(values.run);
+    const store = await openRunStore("status", values, "read");
+    const { hint } = store;
     try {
+      const journal = await store.read({ run: id, all });
       const skipped = new SkippedRuns(stderr);
-      const shown = runsShown(journal, values.run, all);
-      const runs = readableRuns(journal, shown, skipped.skip).map(({ run, state }): RunView => {
+      const shown = runsShown(journal, id, all);
+      const loaded = readableRuns(journal, shown, skipped.skip);
+      const owners = await Promise.all(loaded.map(({ run }) => store.owners(run.id)));
+      const runs = loaded.map(({ run, state }, at): RunView => {
         const awaited = awaitedAnswers(state).map((effect) => ({
           taskId: effect.taskId,
           iteration: effect.iteration,
@@ -95,6 +109,7 @@ out (see loopgate doctor), 1 internal error.
           awaitingTasks: awaited,
           stepErrors: errored,
           tasks: runSummary(state),
+          ...workersOf(owners[at]),
         };
       });
       if (values.json === true) {
@@ -108,7 +123,7 @@ out (see loopgate doctor), 1 internal error.
       if (runs.length > 0) stdout(statusText(runs, all, hint));
       return skipped.exitCode();
     } finally {
-      journal.close();
+      await store.close();
     }
   },
 };

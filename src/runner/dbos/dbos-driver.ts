@@ -6,9 +6,11 @@ import { DBOS, DBOSClient, type DLogger } from "@dbos-inc/dbos-sdk";
 import { wfQueueRunner } from "@dbos-inc/dbos-sdk/internal/wfqueue";
 import pg from "pg";
 import { awaitedAnswers, effectsOf, stepErrors } from "../../core/loop/effects-of.js";
+import type { LoopPlan } from "../../core/loop/loop-plan.js";
 import { replay } from "../../core/loop/replay.js";
 import { decodeTaskFile, planOf } from "../../wire/task-file.js";
 import type { DriveResult } from "../sqlite-driver.js";
+import { noteDbosShutdown } from "./dbos-shutdown.js";
 import { connect } from "./postgres-connection.js";
 import { applicationVersion } from "./application-version.js";
 import { PostgresJournal } from "./postgres-journal.js";
@@ -19,7 +21,7 @@ import { beat, sayStopped, workerRow } from "./worker-heartbeat.js";
 import { watchWorkers } from "./worker-watch.js";
 
 /** The DBOS application every loopgate process of a store belongs to. */
-const APPLICATION = "loopgate";
+export const APPLICATION = "loopgate";
 /** The queue task workflows are enqueued on and workers take them from. */
 export const TASK_QUEUE = "loopgate-tasks";
 /** How often `run` reads the journal to see whether its run can still move. */
@@ -113,7 +115,7 @@ function dbosLogger(warn: (line: string) => void, closing: () => boolean): DLogg
 const PG_BUSY_CLIENT_WARNING = "Calling client.query() when the client is already executing";
 
 /** Keeps pg's busy-client deprecation warning (see above) off stderr; every other warning stays. */
-function quietPgWarning(): void {
+export function quietPgWarning(): void {
   const emit = process.emitWarning.bind(process);
   process.emitWarning = ((warning: string | Error, ...rest: never[]) => {
     const text = typeof warning === "string" ? warning : warning.message;
@@ -193,6 +195,7 @@ export async function launchWorker(
   const shutdown = async () => {
     closing = true;
     await DBOS.shutdown();
+    noteDbosShutdown();
   };
   try {
     await DBOS.launch();
@@ -309,40 +312,40 @@ export async function submitRun(
   return runId;
 }
 
+/** What `workOnRun` needs besides the run: the store, this process's task files and limits. */
+export interface WorkOptions {
+  readonly url: string;
+  /** The task file as read in this process, secrets and all; the stored one when absent. */
+  readonly document?: unknown;
+  /** Steps at once in this process; 1 when absent. */
+  readonly concurrency?: number | undefined;
+  /** Where DBOS's warnings and errors go. */
+  readonly warn: (line: string) => void;
+}
+
 /**
- * The first slice of the DBOS driver: submits a run to a PostgreSQL store (`db migrate` made
- * it) and works on it in this process until no task can move. Each task is one DBOS workflow on
- * the task queue (see `registerTaskWorkflow`); this process launches DBOS with an executor id of
- * its own and reads the run's events from the store to know when to stop.
+ * Launches DBOS in this process with an executor id of its own, has `start` put the run's task
+ * workflows in motion, and reads the run's events from the store until no task can move (every
+ * task finished, or waiting for an answer or a fixed task file); then shuts DBOS down.
  */
-export async function runOnPostgres(options: PostgresRunOptions): Promise<PostgresRunResult> {
-  const store = await openStore(options.url);
-  const { journal } = store;
-  let worker: LaunchedWorker | undefined;
+export async function workOnRun(
+  journal: PostgresJournal,
+  runId: number,
+  plan: LoopPlan,
+  options: WorkOptions,
+  start: (
+    workflow: LaunchedWorker["workflow"],
+  ) => Promise<readonly { getResult(): Promise<unknown> }[]>,
+): Promise<PostgresRunResult> {
+  const worker = await launchWorker(journal, {
+    url: options.url,
+    executorId: `${hostname()}-${process.pid}`,
+    concurrency: options.concurrency,
+    documents: new Map(options.document === undefined ? [] : [[runId, options.document]]),
+    warn: options.warn,
+  });
   try {
-    const runId = await journal.createRun(
-      options.taskFile,
-      options.baseDir,
-      options.redactedDocument,
-      options.concurrency,
-    );
-    worker = await launchWorker(journal, {
-      url: options.url,
-      executorId: `${hostname()}-${process.pid}`,
-      concurrency: options.concurrency,
-      documents: new Map([[runId, options.document]]),
-      warn: options.warn,
-    });
-    const { workflow } = worker;
-    const plan = planOf(decodeTaskFile(options.redactedDocument));
-    const handles = await Promise.all(
-      plan.tasks.map((task) =>
-        DBOS.startWorkflow(workflow, {
-          workflowID: taskWorkflowId(runId, task.id),
-          queueName: TASK_QUEUE,
-        })(runId, task.id),
-      ),
-    );
+    const handles = await start(worker.workflow);
     // A workflow that fails stops the run; one that pauses does not end, so the journal says when
     // every task is finished or waiting.
     let failed: { readonly error: unknown } | undefined;
@@ -371,7 +374,37 @@ export async function runOnPostgres(options: PostgresRunOptions): Promise<Postgr
     }
   } finally {
     // Its own tasks are finished or wait for a human: what it holds is handed back at once.
-    await worker?.stop(0);
+    await worker.stop(0);
+  }
+}
+
+/**
+ * The first slice of the DBOS driver: submits a run to a PostgreSQL store (`db migrate` made
+ * it) and works on it in this process until no task can move (see `workOnRun`). Each task is one
+ * DBOS workflow on the task queue (see `registerTaskWorkflow`).
+ */
+export async function runOnPostgres(options: PostgresRunOptions): Promise<PostgresRunResult> {
+  const store = await openStore(options.url);
+  const { journal } = store;
+  try {
+    const runId = await journal.createRun(
+      options.taskFile,
+      options.baseDir,
+      options.redactedDocument,
+      options.concurrency,
+    );
+    const plan = planOf(decodeTaskFile(options.redactedDocument));
+    return await workOnRun(journal, runId, plan, options, (workflow) =>
+      Promise.all(
+        plan.tasks.map((task) =>
+          DBOS.startWorkflow(workflow, {
+            workflowID: taskWorkflowId(runId, task.id),
+            queueName: TASK_QUEUE,
+          })(runId, task.id),
+        ),
+      ),
+    );
+  } finally {
     await store.close();
   }
 }

@@ -85,5 +85,30 @@ describe.skipIf(availability.skip !== false)(
       // Read back as written, keys in their order.
       expect(Object.keys(entries[0]!.event)).toEqual(Object.keys(started("a")));
     });
+
+    it("appends nothing to a task after its cancellation, and says whether it appended", async () => {
+      const runId = await journal.createRun("/p/tasks.yaml", "/p", {}, undefined);
+      const cancelled: LoopEvent = {
+        type: "task-cancelled",
+        effectId: started("a").effectId,
+        taskId: "a",
+        iteration: 1,
+        by: "tester",
+      };
+      // The cancellation takes the place the step's start would have: the step, in flight, ends
+      // unheard, its start and its end refused.
+      expect(await journal.append(runId, 0, cancelled, { source: "loopgate cancel" })).toBe(true);
+      expect(await journal.append(runId, 0, started("a"))).toBe(false);
+      expect(await journal.append(runId, 1, started("a"))).toBe(false);
+      expect(await journal.append(runId, 0, started("b"))).toBe(true);
+      expect((await journal.taskEvents(runId, "a")).map((entry) => entry.event)).toEqual([
+        cancelled,
+      ]);
+      expect((await journal.runIdsWithTask("b")).at(-1)).toBe(runId);
+      expect((await journal.eventsOf([runId])).map((entry) => entry.event.taskId)).toEqual([
+        "a",
+        "b",
+      ]);
+    });
   },
 );

@@ -24,6 +24,29 @@ interface EventRow {
   readonly meta: Record<string, unknown> | null;
 }
 
+/** A run's row as `RunRecord`. */
+function recordOf(row: RunRow): RunRecord {
+  return {
+    id: Number(row.run_id),
+    createdAt: row.created_at.toISOString(),
+    taskFile: row.task_file,
+    baseDir: row.base_dir,
+    document: row.document,
+    concurrency: row.concurrency ?? 1,
+  };
+}
+
+/** An event's row as `JournalEntry`. */
+function entryOf(row: EventRow): JournalEntry {
+  return {
+    seq: Number(row.seq),
+    runId: Number(row.run_id),
+    at: row.at.toISOString(),
+    event: row.event,
+    meta: row.meta,
+  };
+}
+
 /**
  * loopgate's journal in PostgreSQL (schema `loopgate`, made by `db migrate`): runs and their
  * events, the same events the SQLite journal keeps. An event is keyed by its run, its task and its
@@ -75,20 +98,37 @@ export class PostgresJournal {
     if (row === undefined) {
       throw new LoopgateError("INVALID_USAGE", `no run ${runId} in ${printableStoreUrl(this.url)}`);
     }
-    return {
-      id: Number(row.run_id),
-      createdAt: row.created_at.toISOString(),
-      taskFile: row.task_file,
-      baseDir: row.base_dir,
-      document: row.document,
-      concurrency: row.concurrency ?? 1,
-    };
+    return recordOf(row);
+  }
+
+  /** Every run as stored, oldest first. */
+  async runs(): Promise<RunRecord[]> {
+    const found = await this.pool.query<RunRow>("SELECT * FROM loopgate.runs ORDER BY run_id");
+    return found.rows.map(recordOf);
+  }
+
+  /** The runs that have events of `taskId`, oldest first. */
+  async runIdsWithTask(taskId: string): Promise<number[]> {
+    const found = await this.pool.query<{ run_id: string }>(
+      "SELECT DISTINCT run_id FROM loopgate.events WHERE task_id = $1 ORDER BY run_id",
+      [taskId],
+    );
+    return found.rows.map((row) => Number(row.run_id));
+  }
+
+  /** Keeps `document` (redacted) as the run's task file, in place of the one it started with. */
+  async replaceDocument(runId: number, document: unknown): Promise<void> {
+    await this.pool.query("UPDATE loopgate.runs SET document = $2 WHERE run_id = $1", [
+      runId,
+      JSON.stringify(document),
+    ]);
   }
 
   /**
    * Appends `event` as the `taskSeq`-th of its task's story; appending the same place again (a
-   * step run again after its worker died) keeps what is there and changes nothing. Says whether
-   * it appended.
+   * step run again after its worker died) keeps what is there and changes nothing. Nothing is
+   * appended after the task's cancellation: a step in flight when `cancel` journaled it ends
+   * unheard. Whether the event was appended is returned.
    */
   async append(
     runId: number,
@@ -98,7 +138,9 @@ export class PostgresJournal {
   ): Promise<boolean> {
     const inserted = await this.pool.query(
       `INSERT INTO loopgate.events (run_id, task_id, task_seq, type, effect_id, event, meta)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       SELECT $1::bigint, $2::text, $3::integer, $4::text, $5::text, $6::json, $7::json
+       WHERE NOT EXISTS (SELECT 1 FROM loopgate.events
+                         WHERE run_id = $1 AND task_id = $2 AND type = 'task-cancelled')
        ON CONFLICT (run_id, task_id, task_seq) DO NOTHING`,
       [
         runId,
@@ -124,16 +166,24 @@ export class PostgresJournal {
 
   /** A run's events in the order they were appended. */
   async events(runId: number): Promise<JournalEntry[]> {
+    return this.eventsOf([runId]);
+  }
+
+  /** One task's events in a run, in the order they were appended. */
+  async taskEvents(runId: number, taskId: string): Promise<JournalEntry[]> {
     const found = await this.pool.query<EventRow>(
-      "SELECT seq, run_id, at, event, meta FROM loopgate.events WHERE run_id = $1 ORDER BY seq",
-      [runId],
+      "SELECT seq, run_id, at, event, meta FROM loopgate.events WHERE run_id = $1 AND task_id = $2 ORDER BY seq",
+      [runId, taskId],
     );
-    return found.rows.map((row) => ({
-      seq: Number(row.seq),
-      runId: Number(row.run_id),
-      at: row.at.toISOString(),
-      event: row.event,
-      meta: row.meta,
-    }));
+    return found.rows.map(entryOf);
+  }
+
+  /** The events of the runs `runIds`, in the order they were appended. */
+  async eventsOf(runIds: readonly number[]): Promise<JournalEntry[]> {
+    const found = await this.pool.query<EventRow>(
+      "SELECT seq, run_id, at, event, meta FROM loopgate.events WHERE run_id = ANY($1::bigint[]) ORDER BY seq",
+      [runIds],
+    );
+    return found.rows.map(entryOf);
   }
 }

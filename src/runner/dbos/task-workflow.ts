@@ -87,9 +87,16 @@ export function registerTaskWorkflow(
   const loadRun = DBOS.registerStep((runId: number) => journal.run(runId), {
     name: "loopgate-load-run",
   });
+  const loadStory = DBOS.registerStep(
+    async (runId: number, taskId: string) =>
+      (await journal.taskEvents(runId, taskId)).map((entry) => entry.event),
+    { name: "loopgate-load-story" },
+  );
   const append = DBOS.registerStep(
     async (runId: number, taskSeq: number, event: LoopEvent) => {
-      await journal.append(runId, taskSeq, event);
+      // `loopgate answer` journals its answer at the same place, with this note, as it sends it.
+      const meta = event.type === "answer-given" ? { source: "loopgate answer" } : null;
+      await journal.append(runId, taskSeq, event, meta);
       return event;
     },
     { name: "loopgate-append" },
@@ -165,8 +172,12 @@ export function registerTaskWorkflow(
     const whole = planOf(decodeTaskFile(run.document));
     // The task alone: its effects are its own, and its events fold as they do in the whole run.
     const plan = { ...whole, tasks: whole.tasks.filter((task) => task.id === taskId) };
+    // What the task journaled before this workflow started (nothing, unless `resume` rewound
+    // it after a step error): folded, so the workflow carries the task on from there.
     let state = startLoop(plan).state;
-    let taskSeq = 0;
+    const story = await loadStory(runId, taskId);
+    for (const event of story) state = transition(state, event).state;
+    let taskSeq = story.length;
     for (;;) {
       // A stopping worker starts nothing new: the task is handed back to the queue.
       if (context.gate.isClosed) await context.gate.park();
