@@ -202,11 +202,8 @@ async function restoreNow(
   if (pending === undefined || attempt === undefined) return "";
   const restored = await workspaces.restore(taskId, attempt);
   const base = { effectId: pending.id, taskId, iteration: pending.iteration };
-  journal.append(
-    runId,
-    { type: "attempt-restored", ...base, ...restored },
-    { source: "loopgate answer" },
-  );
+  const event = { type: "attempt-restored" as const, ...base, ...restored };
+  journal.append(runId, event, { source: "loopgate answer" }, transition(after, event).state);
   const kept =
     restored.tag === undefined ? "" : `; the later attempts are kept as tag ${restored.tag}`;
   return `restored attempt ${attempt} (commit ${restored.commit.slice(0, 12)})${kept}\n`;
@@ -308,7 +305,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
         answer,
       };
       const after = transition(state, event).state;
-      journal.append(runId, event, { source: "loopgate answer" });
+      journal.append(runId, event, { source: "loopgate answer" }, after);
       workspaces.note(event);
       // Journaled first, then done: a restore cut off here is finished by the next resume.
       const restored =

@@ -153,7 +153,7 @@ damaged, 1 internal error.
         let state = loaded.state;
         for (const event of events) {
           state = transition(state, event).state;
-          journal.append(runId, event, { source: "loopgate cancel" });
+          journal.append(runId, event, { source: "loopgate cancel" }, state);
         }
         const tasks = events.map((event) => event.taskId).join(", ");
         stdout(

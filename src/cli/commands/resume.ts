@@ -1,11 +1,9 @@
-import { isOver } from "../../runner/find-runs.js";
-import { loadRun } from "../../runner/load-run.js";
+import { loadRun, plannedRun, runOver, type LoadedRun } from "../../runner/load-run.js";
 import { driveSession } from "../../runner/session.js";
 import { latestRun, runOption } from "../../runner/pick-run.js";
 import { checkAnswerTasks } from "../../wire/answers-file.js";
 import type { LoopPlan } from "../../core/loop/loop-plan.js";
 import type { Journal } from "../../runner/journal.js";
-import type { LoadedRun } from "../../runner/load-run.js";
 import { parseText } from "../../wire/parse-text.js";
 import { redactTaskDocument } from "../../wire/redact-task-document.js";
 import { decodeTaskFile, planOf } from "../../wire/task-file.js";
@@ -20,7 +18,12 @@ import { givenAnswers, SESSION_HELP, SESSION_OPTIONS, sessionFlags } from "./run
  * describes (tasks, prompts, caps, policies) must be the run's, so every journaled event still
  * folds; anything else is a new run.
  */
-function takeFixedSteps(journal: Journal, loaded: LoadedRun, document: unknown, source: string) {
+function takeFixedSteps(
+  journal: Journal,
+  loaded: Pick<LoadedRun, "run" | "plan">,
+  document: unknown,
+  source: string,
+) {
   const loop = (plan: LoopPlan) => JSON.stringify(plan.tasks);
   if (loop(planOf(decodeTaskFile(document))) !== loop(loaded.plan)) {
     throw new UsageError(
@@ -75,7 +78,9 @@ ${SESSION_HELP}`,
     const session = { ...flags, answers, mustExist: true, taskDocument: fixed };
     return await driveSession(session, stdout, (journal, hint) => {
       const runId = runOption(values.run) ?? latestRun(journal);
-      const loaded = loadRun(journal, runId);
+      const over = runOver(journal, runId);
+      // A run with work left is read whole (and any damage found) before anything is written.
+      const loaded = over ? plannedRun(journal, runId) : loadRun(journal, runId);
       if (fixed !== undefined && given !== undefined) takeFixedSteps(journal, loaded, fixed, given);
       if (answers !== undefined) {
         checkAnswerTasks(
@@ -83,7 +88,7 @@ ${SESSION_HELP}`,
           loaded.plan.tasks.map((task) => task.id),
         );
       }
-      return isOver(loaded.state)
+      return over
         ? { nothing: `run ${runId} is over: nothing to resume (see loopgate status${hint})\n` }
         : runId;
     });

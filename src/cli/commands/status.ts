@@ -1,8 +1,4 @@
-import { activeTask, awaitedAnswers, stepErrors } from "../../core/loop/effects-of.js";
-import { STEP_ERROR } from "../../core/loop/step-error.js";
-import { runStatusOf } from "../../runner/find-runs.js";
-import { runSummary } from "../../core/loop/run-summary.js";
-import { readableRuns } from "../../runner/load-run.js";
+import { briefRun, readableRuns } from "../../runner/load-run.js";
 import { openLocatedJournal } from "../../runner/session.js";
 import { runOption } from "../../runner/pick-run.js";
 import type { Journal } from "../../runner/journal.js";
@@ -11,7 +7,8 @@ import { toWire } from "../../wire/codec.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
 import { SkippedRuns } from "../skipped-runs.js";
-import { statusText, TASKS_NAMED, TASKS_TOLD, type RunView } from "../status-text.js";
+import { runViewOf } from "../run-view.js";
+import { statusText, TASKS_NAMED, TASKS_TOLD } from "../status-text.js";
 
 /** The runs `status` shows: `--run ID`, else every run with `--all`, else the latest. */
 function runsShown(journal: Journal, run: string | undefined, all: boolean): number[] {
@@ -68,44 +65,17 @@ out (see loopgate doctor), 1 internal error.
     try {
       const skipped = new SkippedRuns(stderr);
       const shown = runsShown(journal, values.run, all);
-      const runs = readableRuns(journal, shown, skipped.skip).map(({ run, state }): RunView => {
-        const awaited = awaitedAnswers(state).map((effect) => ({
-          taskId: effect.taskId,
-          iteration: effect.iteration,
-          reason: effect.decision.reason,
-          question:
-            effect.decision.action === "escalate"
-              ? effect.decision.question
-              : effect.decision.message,
-          options: effect.options,
-        }));
-        const errored = stepErrors(state).map(({ taskId, iteration, error }) => ({
-          taskId,
-          iteration,
-          reason: STEP_ERROR,
-          error,
-        }));
-        return {
-          run: run.id,
-          startedAt: run.createdAt,
-          taskFile: run.taskFile,
-          status: runStatusOf(state),
-          active: activeTask(state)?.id ?? null,
-          awaiting: awaited[0] ?? null,
-          awaitingTasks: awaited,
-          stepErrors: errored,
-          tasks: runSummary(state),
-        };
-      });
+      // --all reads every event of the runs it tells, and so names any damage in them.
+      const runs = readableRuns(shown, skipped.skip, (id) => briefRun(journal, id, all));
       if (values.json === true) {
-        stdout(`${JSON.stringify(toWire({ runs }), null, 2)}\n`);
+        stdout(`${JSON.stringify(toWire({ runs: runs.map(runViewOf) }), null, 2)}\n`);
         return skipped.exitCode();
       }
       if (shown.length === 0) {
         stdout(`no runs in ${journal.path}\n`);
         return skipped.exitCode();
       }
-      if (runs.length > 0) stdout(statusText(runs, all, hint));
+      if (runs.length > 0) stdout(statusText(runs.map(runViewOf), all, hint));
       return skipped.exitCode();
     } finally {
       journal.close();
