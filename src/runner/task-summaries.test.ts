@@ -12,13 +12,14 @@ import { transition } from "../core/loop/transition.js";
 import { fuzzRuns, fuzzSeed } from "../test-support/hostile/fuzz-runs.js";
 import { foldByTask } from "./fold-by-task.js";
 import { Journal } from "./journal.js";
+import { journalHealth } from "./journal-health.js";
 import { briefRun, briefsOf } from "./load-run.js";
 import { openLocatedJournal } from "./session.js";
 import { failingRun } from "./test-support/journaled-run.js";
 import { writeVersion1Journal } from "./test-support/version-1-journal.js";
 
 /** Random runs per property: a slice here, more with LOOPGATE_FUZZ_RUNS. */
-const RUNS = { numRuns: fuzzRuns(25), ...fuzzSeed() };
+const RUNS = { numRuns: fuzzRuns(15), ...fuzzSeed() };
 
 const dir = mkdtempSync(join(tmpdir(), "loopgate-summaries-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -120,6 +121,25 @@ describe("task summaries kept in the journal", () => {
     expect(journal.taskBriefs(runId)).toBeUndefined();
     expect(briefRun(journal, runId).briefs).toEqual(kept);
     expect(kept.map((brief) => brief.summary.outcome)).toEqual(["awaiting-answer", "pending"]);
+    journal.close();
+  });
+
+  it("are checked against the fold by doctor, which names a task whose current summary a writer got wrong", () => {
+    const { run, journal, runId } = journaled();
+    const states: LoopState[] = [];
+    for (const event of run.events) {
+      states.push(transition(states.at(-1) ?? startLoop(run.plan).state, event).state);
+    }
+    const [first, ...rest] = run.events;
+    if (first === undefined) throw new Error("an empty run");
+    // A writer's fault: the first event journaled with the state the last one reaches.
+    journal.append(runId, first, null, states.at(-1));
+    expect(journalHealth(journal).damaged).toEqual([
+      'run 1 is damaged: its summary of task "a" is not what the task\'s events fold to',
+    ]);
+    for (const [index, event] of rest.entries())
+      journal.append(runId, event, null, states[index + 1]);
+    expect(journalHealth(journal).damaged).toEqual([]);
     journal.close();
   });
 
