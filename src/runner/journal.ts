@@ -639,17 +639,22 @@ export class Journal {
   }
 
   /**
-   * Keeps the summary of every started task of `state`, the state run `runId`'s events fold to
-   * (a run journaled before summaries were kept, see rebuild-summaries.ts).
+   * Keeps the summary of every started task of the state `fold` gives, the state run `runId`'s
+   * events fold to (a run journaled before summaries were kept, see rebuild-summaries.ts). It
+   * folds inside the write transaction, so no event is journaled between the fold and the rows.
    */
-  writeSummaries(runId: number, state: LoopState): void {
-    const briefs = state.tasks.flatMap((task, position) =>
-      task.phase.name === "pending" ? [] : [taskBriefOf(state.plan.tasks[position], task)],
-    );
+  writeSummaries(runId: number, fold: () => LoopState): void {
     this.write(() =>
-      this.db.transaction(() => {
-        for (const brief of briefs) this.recordSummary(runId, brief.summary.taskId, brief);
-      })(),
+      this.db
+        .transaction(() => {
+          const state = fold();
+          for (const [position, task] of state.tasks.entries()) {
+            if (task.phase.name === "pending") continue;
+            const brief = taskBriefOf(state.plan.tasks[position], task);
+            this.recordSummary(runId, task.id, brief);
+          }
+        })
+        .immediate(),
     );
   }
 
@@ -683,7 +688,7 @@ export class Journal {
 
   /** Whether runs journaled before version 3 may still lack their task summaries. */
   get summariesMissing(): boolean {
-    return this.hasTable("meta") && this.metaValue(SUMMARIES_MISSING) !== undefined;
+    return this.metaValue(SUMMARIES_MISSING) !== undefined;
   }
 
   /** Notes that every readable run has its task summaries. */

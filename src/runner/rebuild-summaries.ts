@@ -12,7 +12,7 @@ export function rebuildSummaries(journal: Journal): void {
   for (const runId of journal.runIds()) {
     if (journal.taskBriefs(runId) !== undefined) continue;
     try {
-      journal.writeSummaries(runId, loadRun(journal, runId).state);
+      journal.writeSummaries(runId, () => loadRun(journal, runId).state);
     } catch (error) {
       if (!isDamage(error)) throw error;
     }
