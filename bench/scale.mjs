@@ -10,10 +10,12 @@
 //   d) one long task: ms per iteration and journal bytes per attempt at 10, 50, 100 and 200
 //      attempts (LOOPGATE_SCALE_LONG), each test step printing a 9.3 KB log, with NO_PROGRESS off
 //      and watched (LOOPGATE_SCALE_LONG_MODES, default off,watched).
-// Sizes: LOOPGATE_SCALE_SIZES (default 100,1000,5000). Prints tables and writes the figures to
-// bench/out/scale.json. No dependencies.
+// Sizes: LOOPGATE_SCALE_SIZES (default 100,1000,5000); LOOPGATE_SCALE_LONG= (empty) skips d).
+// Prints tables and writes the figures to bench/out/scale.json. LOOPGATE_SCALE_KEEP=DIR keeps
+// each size's journals there (DIR/journal-N.db, DIR/journal-N-pause.db answered) to profile the
+// commands on. No dependencies.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,10 +28,14 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const cli = join(root, "bin/loopgate.js");
 const SIZES = (process.env.LOOPGATE_SCALE_SIZES ?? "100,1000,5000").split(",").map(Number);
 const ROUNDS = Number(process.env.LOOPGATE_SCALE_ROUNDS ?? 3);
-const LONG = (process.env.LOOPGATE_SCALE_LONG ?? "10,50,100,200").split(",").map(Number);
+const LONG = (process.env.LOOPGATE_SCALE_LONG ?? "10,50,100,200")
+  .split(",")
+  .filter(Boolean)
+  .map(Number);
 /** The long task with NO_PROGRESS off, watched, or both (LOOPGATE_SCALE_LONG_MODES). */
 const LONG_MODES = (process.env.LOOPGATE_SCALE_LONG_MODES ?? "off,watched").split(",");
 const CONCURRENCY = 8;
+const KEEP = process.env.LOOPGATE_SCALE_KEEP || undefined;
 
 const dir = mkdtempSync(join(tmpdir(), "loopgate-bench-scale-"));
 
@@ -155,7 +161,13 @@ function measureSize(count) {
     expect: 3,
   });
   reads.answer = timed(loopgate("answer", `t${count}`, "--abort", "--db", pauseDb));
-  for (let round = 0; round < ROUNDS; round += 1) rmSync(join(dir, `journal-${count}-${round}.db`));
+  if (KEEP !== undefined) {
+    renameSync(db, join(KEEP, `journal-${count}.db`));
+    renameSync(pauseDb, join(KEEP, `journal-${count}-pause.db`));
+  }
+  for (let round = 0; round < ROUNDS; round += 1) {
+    rmSync(join(dir, `journal-${count}-${round}.db`), { force: true });
+  }
   const run = Object.fromEntries(Object.entries(times).map(([name, ms]) => [name, median(ms)]));
   return { tasks: count, run, run_rss_mib: Math.round(median(rss)), reads };
 }

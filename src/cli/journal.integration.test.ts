@@ -182,7 +182,7 @@ describe("a damaged journal (built CLI)", () => {
     expect(JSON.parse(cli(["doctor", "--json", ...db]).stdout)).toMatchObject({
       healthy: false,
       runs: 2,
-      schema_version: "2",
+      schema_version: "3",
     });
   });
 

@@ -1,27 +1,10 @@
-import type { QuestionOption } from "../core/loop/answer.js";
 import type { TaskOutcome, TaskSummary } from "../core/loop/run-summary.js";
-import { STEP_ERROR, type StepError } from "../core/loop/step-error.js";
+import { STEP_ERROR } from "../core/loop/step-error.js";
+import type { AwaitingBrief, StepErrorBrief } from "../core/loop/task-brief.js";
 import { oneLine } from "../core/one-line.js";
 import { printable } from "../core/printable.js";
-import type { RunStatus } from "../runner/find-runs.js";
+import type { RunStatus } from "../core/loop/run-status.js";
 import { columns } from "../runner/summary-table.js";
-
-/** A task paused for a human, with the question it asks. */
-export interface AwaitingView {
-  readonly taskId: string;
-  readonly iteration: number;
-  readonly reason: string;
-  readonly question: string;
-  readonly options: readonly QuestionOption[];
-}
-
-/** A task paused by a step error. */
-export interface StepErrorView {
-  readonly taskId: string;
-  readonly iteration: number;
-  readonly reason: string;
-  readonly error: StepError;
-}
 
 /** One run as `status` shows it, and as `status --json` prints it. */
 export interface RunView {
@@ -30,9 +13,9 @@ export interface RunView {
   readonly taskFile: string;
   readonly status: RunStatus;
   readonly active: string | null;
-  readonly awaiting: AwaitingView | null;
-  readonly awaitingTasks: readonly AwaitingView[];
-  readonly stepErrors: readonly StepErrorView[];
+  readonly awaiting: AwaitingBrief | null;
+  readonly awaitingTasks: readonly AwaitingBrief[];
+  readonly stepErrors: readonly StepErrorBrief[];
   readonly tasks: readonly TaskSummary[];
   /** On a PostgreSQL store, the workers (DBOS executor ids) holding its unfinished tasks. */
   readonly workers?: readonly WorkerView[];
@@ -124,7 +107,7 @@ function countsText(run: RunView, all: boolean): string {
 }
 
 /** A paused task's lines: why, the question, the options, and the command that answers it. */
-function awaitingText(run: number, awaiting: AwaitingView, hint: string): string {
+function awaitingText(run: number, awaiting: AwaitingBrief, hint: string): string {
   const options = awaiting.options.map((option) => `${option.id}. ${option.label}`).join("; ");
   // The question's first line says what it asks; the attempts it sums up follow in `explain`.
   const asked = oneLine(awaiting.question.trimStart().split("\n")[0] ?? "");

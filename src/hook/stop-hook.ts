@@ -192,7 +192,7 @@ async function carryOn(call: StopHookCall, loaded: LoadedRun): Promise<HookReply
   const record = (event: LoopEvent, meta: Record<string, unknown> | null = null) => {
     // Applied before it is written, so an event the loop refuses never reaches the journal.
     const next = transition(state, event).state;
-    const seq = journal.append(runId, event, meta);
+    const seq = journal.append(runId, event, meta, next);
     entries.push({ seq, runId, at: new Date().toISOString(), event, meta });
     state = next;
   };

@@ -61,11 +61,15 @@ export async function run(taskFile: string, options: RunOptions = {}): Promise<R
       : fromLibrary({ answers: options.answers }, decodeAnswersFile);
   const tell = options.onProgress ?? (() => undefined);
   // Loaded here, not with the package: the pure API does not need the SQLite addon.
-  const [{ DEFAULT_JOURNAL_PATH, Journal }, { driveRun }] = await Promise.all([
-    import("../runner/journal.js"),
-    import("../runner/sqlite-driver.js"),
-  ]);
+  const [{ DEFAULT_JOURNAL_PATH, Journal }, { driveRun }, { rebuildSummaries }] = await Promise.all(
+    [
+      import("../runner/journal.js"),
+      import("../runner/sqlite-driver.js"),
+      import("../runner/rebuild-summaries.js"),
+    ],
+  );
   const journal = Journal.open(resolve(options.db ?? DEFAULT_JOURNAL_PATH));
+  rebuildSummaries(journal);
   const notifier = new Notifier(journal.path, (message) => tell({ type: "warning", message }));
   try {
     const runId = journal.createRun(file, dirname(file), redactTaskDocument(document), concurrency);

@@ -3,6 +3,8 @@ import type { RunReader } from "./store/run-store.js";
 import type { JournalError } from "./journal-error.js";
 import { awaitedAnswers, effectsOf } from "../core/loop/effects-of.js";
 import type { LoopState } from "../core/loop/loop-state.js";
+import { runStandingOf, type RunStatus } from "../core/loop/run-status.js";
+import { runSummary } from "../core/loop/run-summary.js";
 import { isDamage, loadRun, loadTask, readableRuns, type LoadedRun } from "./load-run.js";
 import { latestRun, runOption } from "./pick-run.js";
 
@@ -25,7 +27,6 @@ export function runsFor(
   if (id !== undefined) return [loadTask(journal, id, taskId)];
   const damaged: JournalError[] = [];
   const picked = readableRuns(
-    journal,
     journal.runIdsWithTask(taskId),
     (error) => damaged.push(error),
     (candidate) => loadTask(journal, candidate, taskId),
@@ -45,28 +46,9 @@ function noSuch(journal: RunReader, what: string): LoopgateError {
   return new LoopgateError("INVALID_USAGE", `no ${what} in ${journal.path} (see loopgate status)`);
 }
 
-/**
- * Where a run stands: over (`finished`, or `cancelled` when a human ended a task of it), waiting
- * for answers only, or with a task still to move.
- */
-export type RunStatus = "finished" | "cancelled" | "awaiting-answer" | "step-error" | "unfinished";
-
 /** The run's status; a run with one task paused and another still running is unfinished. */
 export function runStatusOf(state: LoopState): RunStatus {
-  const effects = effectsOf(state);
-  if (effects[0]?.kind === "finish") {
-    const cancelled = state.tasks.some(
-      (task) => task.phase.name === "done" && task.phase.outcome === "cancelled",
-    );
-    return cancelled ? "cancelled" : "finished";
-  }
-  const paused =
-    effects.length > 0 &&
-    effects.every((effect) => effect.kind === "await-answer" || effect.kind === "resume-step");
-  if (!paused) return "unfinished";
-  return effects.some((effect) => effect.kind === "await-answer")
-    ? "awaiting-answer"
-    : "step-error";
+  return runStandingOf(runSummary(state), state.plan.concurrency ?? 1).status;
 }
 
 /** Whether the run is over: finished or cancelled. */

@@ -6,16 +6,7 @@ import type { LoopEvent } from "../core/loop/loop-event.js";
 import type { LoopPlan } from "../core/loop/loop-plan.js";
 import type { LoopState } from "../core/loop/loop-state.js";
 import { startLoop } from "../core/loop/start-loop.js";
-import {
-  drive,
-  generated,
-  plan,
-  reviewed,
-  stepErrored,
-  task,
-  tested,
-  type World,
-} from "../core/loop/test-support/loop-world.js";
+import { eventsOf, runArb } from "../core/loop/test-support/random-runs.js";
 import { transition } from "../core/loop/transition.js";
 import { fuzzRuns, fuzzSeed } from "../test-support/hostile/fuzz-runs.js";
 import { foldByTask, type FoldEntry, type FoldResult } from "./fold-by-task.js";
@@ -40,63 +31,6 @@ function foldInOneState(loopPlan: LoopPlan, entries: readonly FoldEntry[]): Fold
 /** Asserts deep equality; Node's comparison first, as vitest's is slow on states this large. */
 function expectSame(actual: unknown, expected: unknown): void {
   if (!isDeepStrictEqual(actual, expected)) expect(actual).toEqual(expected);
-}
-
-/** One to five tasks of random caps and steps, run one to three at a time. */
-const planArb: fc.Arbitrary<LoopPlan> = fc
-  .record({
-    tasks: fc.array(
-      fc.record({
-        maxIterations: fc.integer({ min: 1, max: 3 }),
-        maxPolls: fc.integer({ min: 0, max: 1 }),
-        hasTest: fc.boolean(),
-        hasReview: fc.boolean(),
-        autoRetry: fc.boolean(),
-      }),
-      { minLength: 1, maxLength: 5 },
-    ),
-    concurrency: fc.integer({ min: 1, max: 3 }),
-  })
-  .map(({ tasks, concurrency }) => ({
-    ...plan(
-      ...tasks.map((each, index) =>
-        task(`t${index}`, {
-          iterationControl: {
-            maxIterations: each.maxIterations,
-            autoRetryOnReviewReject: each.autoRetry,
-          },
-          reviewWait: { maxPolls: each.maxPolls, intervalMs: 1 },
-          hasTest: each.hasTest,
-          hasReview: each.hasReview,
-        }),
-      ),
-    ),
-    concurrency,
-  }));
-
-/** A world drawing each step's result, answer and step error from `choices`, in turn. */
-function worldOf(choices: readonly number[]): World {
-  let turn = 0;
-  const next = () => choices[turn++ % choices.length] ?? 0;
-  return {
-    step: (effect) => {
-      const choice = next();
-      if (effect.step === "generate") return generated({ exitCode: choice % 5 === 0 ? 1 : 0 });
-      if (effect.step === "test") return tested(choice % 2 === 0 ? "pass" : "fail", "not ok 1\n");
-      return reviewed((["approve", "reject", "pending"] as const)[choice % 3] ?? "approve", "fix");
-    },
-    answer: () => {
-      const choice = next();
-      return choice % 4 === 0
-        ? null
-        : choice % 4 === 1
-          ? { kind: "text", text: "go on" }
-          : choice % 4 === 2
-            ? { kind: "approve" }
-            : { kind: "abort" };
-    },
-    stepError: (effect) => (next() % 7 === 0 ? stepErrored(effect.step) : null),
-  };
 }
 
 /** A journal's damage: an event dropped, repeated, moved, or of a task the plan lacks. */
@@ -128,19 +62,6 @@ function damaged(events: readonly LoopEvent[], damage: Damage): LoopEvent[] {
 /** Journal entries of `events`, numbered as SQLite numbers them (gaps where others' rows were). */
 const entriesOf = (events: readonly LoopEvent[]): FoldEntry[] =>
   events.map((event, index) => ({ seq: 3 * index + 1, event }));
-
-const runArb = fc.record({
-  plan: planArb,
-  choices: fc.array(fc.nat({ max: 100 }), { minLength: 1, maxLength: 40 }),
-  schedule: fc.array(fc.nat(), { minLength: 1, maxLength: 20 }),
-});
-
-/** The events of a random run, its tasks interleaved as `schedule` picks. */
-function eventsOf(run: { plan: LoopPlan; choices: number[]; schedule: number[] }): LoopEvent[] {
-  let turn = 0;
-  const pick = (ready: number) => (run.schedule[turn++ % run.schedule.length] ?? 0) % ready;
-  return drive(run.plan, worldOf(run.choices), pick, 80).events;
-}
 
 describe("foldByTask (properties)", () => {
   it("reaches the state folding every event through one state reaches, on random runs", () => {

@@ -7,10 +7,13 @@ import { journalInMemory } from "./journal-file.js";
 /** "loop" in ASCII: the SQLite application_id of every journal, which tells it from other files. */
 export const APPLICATION_ID = 0x6c6f6f70;
 
-/** Version of the tables below. 2 stores long texts once, as blobs (see event-packing.ts). */
-const SCHEMA_VERSION = "2";
-/** Version 1 (every body in full) is read as it is, and upgraded when a command first writes. */
-const READABLE_VERSIONS = ["1", SCHEMA_VERSION];
+/**
+ * Version of the tables below. 2 stores long texts once, as blobs (see event-packing.ts); 3 keeps
+ * each task's summary beside its events (`task_summaries`).
+ */
+export const SCHEMA_VERSION = "3";
+/** Versions 1 and 2 are read as they are, and upgraded when a command first writes. */
+const READABLE_VERSIONS = ["1", "2", SCHEMA_VERSION];
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -47,6 +50,16 @@ CREATE TRIGGER IF NOT EXISTS blobs_no_update BEFORE UPDATE ON blobs
   BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS blobs_no_delete BEFORE DELETE ON blobs
   BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+-- What status shows of each task of a run, written in the transaction of each of the task's
+-- events; current while its events column is the number of the task's events (docs/runner.md).
+CREATE TABLE IF NOT EXISTS task_summaries (
+  run_id INTEGER NOT NULL REFERENCES runs(id),
+  task_id TEXT NOT NULL,
+  events INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  checksum TEXT NOT NULL,
+  PRIMARY KEY (run_id, task_id)
+);
 CREATE TABLE IF NOT EXISTS leases (
   scope TEXT PRIMARY KEY,
   owner TEXT NOT NULL,
@@ -55,6 +68,9 @@ CREATE TABLE IF NOT EXISTS leases (
   heartbeat_at INTEGER NOT NULL
 );
 `;
+
+/** The meta key set while runs journaled before version 3 may still lack their task summaries. */
+export const SUMMARIES_MISSING = "task_summaries_missing";
 
 /** Columns added after a table's first version, with their definitions; added when missing. */
 const ADDED_COLUMNS = {
@@ -155,7 +171,7 @@ export function identify(db: Database.Database, path: string): string {
   if (!READABLE_VERSIONS.includes(version)) {
     throw new JournalError(
       "JOURNAL_VERSION",
-      `${path}: journal schema version ${version}, this loopgate reads ${READABLE_VERSIONS.join(" and ")}`,
+      `${path}: journal schema version ${version}, this loopgate reads ${READABLE_VERSIONS.slice(0, -1).join(", ")} and ${SCHEMA_VERSION}`,
     );
   }
   return version;
@@ -219,6 +235,14 @@ export function prepareForWriting(db: Database.Database, path: string, version: 
     version !== SCHEMA_VERSION ||
     db.pragma("application_id", { simple: true }) !== APPLICATION_ID
   ) {
-    db.transaction(() => installSchema(db)).immediate();
+    db.transaction(() => {
+      installSchema(db);
+      // The runs journaled before version 3 have no task summaries yet: see rebuild-summaries.ts.
+      if (version === "1" || version === "2") {
+        db.prepare(
+          `INSERT INTO meta (key, value) VALUES ('${SUMMARIES_MISSING}', '1') ON CONFLICT(key) DO NOTHING`,
+        ).run();
+      }
+    }).immediate();
   }
 }

@@ -1,8 +1,11 @@
 import { performance } from "node:perf_hooks";
+import type { LoopState } from "../core/loop/loop-state.js";
+import type { TaskBrief } from "../core/loop/task-brief.js";
+import { toWire } from "../wire/codec.js";
 import { quickCheck } from "./journal-database.js";
 import { journalMarks } from "./journal-file.js";
 import type { Journal } from "./journal.js";
-import { isDamage, loadRun } from "./load-run.js";
+import { briefsOf, isDamage, loadRun } from "./load-run.js";
 
 /** What `loopgate doctor` found: the journal's schema, integrity, size, and what cannot be read. */
 export interface JournalHealth {
@@ -41,9 +44,25 @@ function count(journal: Journal, sql: string, damaged: Set<string>): number {
 }
 
 /**
+ * The first task whose summary, though current (status reads it), is not the brief of its state
+ * `state` has: a writer's fault the journal's checks cannot see.
+ */
+function summaryDisagreeing(journal: Journal, runId: number, state: LoopState): string | undefined {
+  const kept = journal.taskBriefs(runId);
+  if (kept === undefined) return undefined;
+  const wire = (brief: TaskBrief | undefined) => JSON.stringify(toWire(brief) ?? null);
+  const folded = new Map(briefsOf(state).map((brief) => [brief.summary.taskId, brief]));
+  for (const [taskId, brief] of kept) {
+    if (wire(brief) !== wire(folded.get(taskId))) return taskId;
+  }
+  return undefined;
+}
+
+/**
  * Examines a journal opened for reading, changing nothing: SQLite's quick_check (or, `full`,
  * integrity_check, which also checks the indexes against the tables), then every run folded and
- * every event, blob and reference read back and checked against its checksum.
+ * every event, blob and reference read back and checked against its checksum, and the task
+ * summaries status reads checked against the fold.
  */
 export function journalHealth(journal: Journal, full = false): JournalHealth {
   const check = full ? "integrity_check" : "quick_check";
@@ -61,7 +80,12 @@ export function journalHealth(journal: Journal, full = false): JournalHealth {
     for (const read of journal.readEvents()) if (!read.ok) damaged.add(read.error.message);
     for (const id of ids) {
       try {
-        loadRun(journal, id);
+        const disagreeing = summaryDisagreeing(journal, id, loadRun(journal, id).state);
+        if (disagreeing !== undefined) {
+          damaged.add(
+            `run ${id} is damaged: its summary of task ${JSON.stringify(disagreeing)} is not what the task's events fold to`,
+          );
+        }
       } catch (error) {
         if (!isDamage(error)) throw error;
         damaged.add(error.message);

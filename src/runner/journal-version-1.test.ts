@@ -59,7 +59,9 @@ describe("journals of schema version 1", () => {
     const { db, run } = version1();
     const journal = Journal.open(db);
     expect(journal.db.pragma("application_id", { simple: true })).toBe(APPLICATION_ID);
-    expect(journal.db.prepare("SELECT value FROM meta").pluck().get()).toBe("2");
+    expect(
+      journal.db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get(),
+    ).toBe("3");
     const second = journal.createRun("/p/loopgate.yaml", "/p", run.document, 3);
     for (const event of run.events) journal.append(second, event);
     journal.close();

@@ -122,7 +122,7 @@ describe("Journal", () => {
     expect(journal.db.pragma("application_id", { simple: true })).toBe(APPLICATION_ID);
     journal.db.prepare("UPDATE meta SET value = '99'").run();
     journal.close();
-    expect(() => Journal.open(db)).toThrow(/schema version 99, this loopgate reads 1 and 2/);
+    expect(() => Journal.open(db)).toThrow(/schema version 99, this loopgate reads 1, 2 and 3/);
   });
 
   it("names the first event that does not fold, though the events before it do", () => {

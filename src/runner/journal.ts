@@ -1,7 +1,11 @@
 import Database from "better-sqlite3";
 import { LoopgateError } from "../core/errors.js";
 import type { Attempt } from "../core/iteration-check.js";
+import { planTaskOf, taskStateOf } from "../core/loop/effects-of.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
+import type { LoopState } from "../core/loop/loop-state.js";
+import { taskBriefOf, type TaskBrief } from "../core/loop/task-brief.js";
+import { fromWire, toWire } from "../wire/codec.js";
 import { packEvent, sha256, unpackEvent, type HistoryBase } from "./event-packing.js";
 import { JournalError } from "./journal-error.js";
 import {
@@ -12,7 +16,9 @@ import {
   openForReading,
   prepareForWriting,
   quickCheck,
+  SCHEMA_VERSION,
   sqliteCode,
+  SUMMARIES_MISSING,
 } from "./journal-database.js";
 import {
   compareMarks,
@@ -85,6 +91,19 @@ interface StoredEventRow extends EventRow {
   checksum: string | null;
 }
 
+/** A task summary's row, as read. */
+interface SummaryRow {
+  task_id: string;
+  events: number;
+  body: string;
+  checksum: string;
+}
+
+/** SHA-256 of what a task summary's row holds. */
+function summaryChecksum(runId: number, taskId: string, events: number, body: string): string {
+  return sha256(JSON.stringify([runId, taskId, events, body]));
+}
+
 /** SHA-256 of what a run's row holds. */
 function runChecksum(row: Omit<RunRow, "id" | "checksum">): string {
   // Only rows of version 2 have a checksum, and all of them a concurrency.
@@ -107,6 +126,12 @@ function eventChecksum(row: EventRow): string {
       row.meta,
     ]),
   );
+}
+
+/** An event that cannot be read back, named with its run, its place and what is wrong. */
+function damagedEvent(row: StoredEventRow, why: string): JournalError {
+  const what = `event ${row.seq} (${row.type} of task ${JSON.stringify(row.task_id)})`;
+  return damagedRun(row.run_id, `${what}: ${why}`);
 }
 
 /** A run that cannot be read back, named with what is wrong. */
@@ -155,8 +180,12 @@ function decisionKey(runId: number, taskId: string): string {
 export class Journal {
   /** Statements prepared once each, when first used: a journal of version 1 read as it is has no blobs table. */
   private readonly statements = new Map<string, Database.Statement>();
-  /** Appends a packed event and its blobs in one transaction. */
-  private readonly writePacked: (row: EventRow, blobs: ReadonlyMap<string, string>) => number;
+  /** Appends a packed event, its blobs and its task's summary in one transaction. */
+  private readonly writePacked: (
+    row: EventRow,
+    blobs: ReadonlyMap<string, string>,
+    brief: TaskBrief | undefined,
+  ) => number;
   /** Blobs known to be stored, so a text read by several decisions is not inserted again. */
   private readonly storedBlobs = new Set<string>();
   /** Each task's latest decision read or written: the next one's history extends it. */
@@ -187,16 +216,22 @@ export class Journal {
         row.type === "step-started" || row.type === "attempt-restored" ? null : row.effect_id;
       return Number(insert.run({ ...row, done_key, checksum: eventChecksum(row) }).lastInsertRowid);
     };
-    const withBlobs = db.transaction((row: EventRow, blobs: readonly [string, string][]) => {
-      for (const [hash, text] of blobs) {
-        this.statement("INSERT OR IGNORE INTO blobs (hash, text) VALUES (?, ?)").run(hash, text);
-      }
-      return insertEvent(row);
-    });
-    // An event whose blobs are all stored already is one insert: no transaction to pay for.
-    this.writePacked = (row, blobs) => {
+    const withBlobs = db.transaction(
+      (row: EventRow, blobs: readonly [string, string][], brief: TaskBrief | undefined) => {
+        for (const [hash, text] of blobs) {
+          this.statement("INSERT OR IGNORE INTO blobs (hash, text) VALUES (?, ?)").run(hash, text);
+        }
+        const seq = insertEvent(row);
+        if (brief !== undefined) this.recordSummary(row.run_id, row.task_id, brief);
+        return seq;
+      },
+    );
+    // An event with no summary whose blobs are all stored already is one insert: no transaction.
+    this.writePacked = (row, blobs, brief) => {
       const missing = [...blobs].filter(([hash]) => !this.storedBlobs.has(hash));
-      return missing.length === 0 ? insertEvent(row) : withBlobs(row, missing);
+      return missing.length === 0 && brief === undefined
+        ? insertEvent(row)
+        : withBlobs(row, missing, brief);
     };
     if (writing) this.marks = journalMarks(path);
   }
@@ -510,22 +545,49 @@ export class Journal {
         JournalError.isJournalError(error) && error.code === "JOURNAL_DAMAGED"
           ? error.message
           : `it cannot be read back (${(error as Error).message})`;
-      const what = `event ${row.seq} (${row.type} of task ${JSON.stringify(row.task_id)})`;
-      return {
-        ok: false,
-        runId: row.run_id,
-        seq: row.seq,
-        error: damagedRun(row.run_id, `${what}: ${why}`),
-      };
+      return { ok: false, runId: row.run_id, seq: row.seq, error: damagedEvent(row, why) };
     }
   }
 
   /**
-   * Appends an event. Refuses (JOURNAL_CONFLICT) an event whose effect was already carried
+   * The first event of run `runId` whose row does not match its checksum, as the damage it is, or
+   * undefined: the run's rows checked without reading their bodies back (blobs and histories
+   * unread), for a command that trusts the task summaries otherwise.
+   */
+  firstMismatchedEvent(runId: number): JournalError | undefined {
+    if (this.version === "1") return undefined;
+    return this.read(() => {
+      const rows = this.statement(
+        `SELECT seq, run_id, at, type, task_id, iteration, effect_id, body, meta, checksum
+         FROM events WHERE run_id = ? ORDER BY seq`,
+      ).iterate(runId) as Iterable<StoredEventRow>;
+      for (const row of rows) {
+        if (row.checksum !== null && row.checksum !== eventChecksum(row)) {
+          return damagedEvent(row, "it does not match its checksum");
+        }
+      }
+      return undefined;
+    });
+  }
+
+  /**
+   * Appends an event; with `after`, the state the loop reached by applying it (holding at least
+   * the event's task), the task's summary is kept in the same transaction (`taskBriefs`).
+   * Refuses (JOURNAL_CONFLICT) an event whose effect was already carried
    * out: a second writer never records a step result, decision or answer twice.
    */
-  append(runId: number, event: LoopEvent, meta: Record<string, unknown> | null = null): number {
+  append(
+    runId: number,
+    event: LoopEvent,
+    meta: Record<string, unknown> | null = null,
+    after?: LoopState,
+  ): number {
     const key = decisionKey(runId, event.taskId);
+    const task = after === undefined ? undefined : taskStateOf(after, event.taskId);
+    const brief =
+      after === undefined || task === undefined
+        ? undefined
+        : taskBriefOf(planTaskOf(after, event.taskId), task);
     const decision = event.type === "decision-recorded";
     const packed = packEvent(event, decision ? this.latestDecisions.get(key) : undefined);
     const row: EventRow = {
@@ -541,7 +603,7 @@ export class Journal {
     let seq: number;
     try {
       seq = this.write(
-        () => this.writePacked(row, packed.blobs),
+        () => this.writePacked(row, packed.blobs, brief),
         `${event.taskId}'s ${event.type} (attempt ${event.iteration}) was being journaled`,
       );
     } catch (error) {
@@ -558,6 +620,97 @@ export class Journal {
       this.latestDecisions.set(key, { seq, history: event.input.iterationCheck.history ?? [] });
     }
     return seq;
+  }
+
+  /**
+   * Keeps `brief` as what status shows of task `taskId` of run `runId`, with the number of the
+   * task's events it reflects; in the transaction of the event it follows.
+   */
+  private recordSummary(runId: number, taskId: string, brief: TaskBrief): void {
+    const events = this.statement("SELECT count(*) FROM events WHERE task_id = ? AND run_id = ?")
+      .pluck()
+      .get(taskId, runId) as number;
+    const body = JSON.stringify(toWire(brief));
+    this.statement(
+      `INSERT INTO task_summaries (run_id, task_id, events, body, checksum) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(run_id, task_id) DO UPDATE
+       SET events = excluded.events, body = excluded.body, checksum = excluded.checksum`,
+    ).run(runId, taskId, events, body, summaryChecksum(runId, taskId, events, body));
+  }
+
+  /**
+   * Keeps the summary of every started task of the state `fold` gives, the state run `runId`'s
+   * events fold to (a run journaled before summaries were kept, see rebuild-summaries.ts). It
+   * folds inside the write transaction, so no event is journaled between the fold and the rows.
+   */
+  writeSummaries(runId: number, fold: () => LoopState): void {
+    this.write(() =>
+      this.db
+        .transaction(() => {
+          const state = fold();
+          for (const [position, task] of state.tasks.entries()) {
+            if (task.phase.name === "pending") continue;
+            const brief = taskBriefOf(state.plan.tasks[position], task);
+            this.recordSummary(runId, task.id, brief);
+          }
+        })
+        .immediate(),
+    );
+  }
+
+  /**
+   * The summaries kept of run `runId`'s tasks, by task id, read without its events — or undefined
+   * when they may not tell the state its events fold to: a journal of a version before 3, a task
+   * whose latest event was journaled without one (the rows' event counts do not add up to the
+   * run's), or a row that does not match its checksum. A task with no events has no summary.
+   */
+  taskBriefs(runId: number): Map<string, TaskBrief> | undefined {
+    if (this.version !== SCHEMA_VERSION && !this.hasTable("task_summaries")) return undefined;
+    return this.read(() => {
+      const total = this.statement("SELECT count(*) FROM events WHERE run_id = ?")
+        .pluck()
+        .get(runId) as number;
+      const rows = this.statement(
+        "SELECT task_id, events, body, checksum FROM task_summaries WHERE run_id = ?",
+      ).all(runId) as SummaryRow[];
+      let counted = 0;
+      const briefs = new Map<string, TaskBrief>();
+      for (const row of rows) {
+        counted += row.events;
+        if (row.checksum !== summaryChecksum(runId, row.task_id, row.events, row.body)) {
+          return undefined;
+        }
+        briefs.set(row.task_id, fromWire(JSON.parse(row.body)) as TaskBrief);
+      }
+      return counted === total ? briefs : undefined;
+    });
+  }
+
+  /** Whether runs journaled before version 3 may still lack their task summaries. */
+  get summariesMissing(): boolean {
+    return this.metaValue(SUMMARIES_MISSING) !== undefined;
+  }
+
+  /** Notes that every readable run has its task summaries. */
+  summariesRebuilt(): void {
+    this.write(() => this.statement("DELETE FROM meta WHERE key = ?").run(SUMMARIES_MISSING));
+  }
+
+  private metaValue(key: string): string | undefined {
+    return this.read(
+      () =>
+        this.statement("SELECT value FROM meta WHERE key = ?").pluck().get(key) as
+          string | undefined,
+    );
+  }
+
+  private hasTable(name: string): boolean {
+    return this.read(
+      () =>
+        this.statement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+          .pluck()
+          .get(name) !== undefined,
+    );
   }
 
   /** Closes the database. */

@@ -9,6 +9,7 @@ import type { AnswersByTask } from "../wire/answers-file.js";
 import { toWire } from "../wire/codec.js";
 import { answersFrom, firstAnswer, noAnswers, type AnswerSource } from "./answer-source.js";
 import { Interrupted } from "./interrupted.js";
+import { rebuildSummaries } from "./rebuild-summaries.js";
 import { Journal } from "./journal.js";
 import { JournalError } from "./journal-error.js";
 import { journalFileExists } from "./journal-file.js";
@@ -79,10 +80,16 @@ export function openLocatedJournal(
       `no journal at ${location.path} (loopgate run makes one)`,
     );
   }
-  return {
-    journal: Journal.open(location.path, { readonly: access === "read" }),
-    hint: location.hint,
-  };
+  const journal = Journal.open(location.path, { readonly: access === "read" });
+  if (access === "write") {
+    try {
+      rebuildSummaries(journal);
+    } catch (error) {
+      journal.close();
+      throw error;
+    }
+  }
+  return { journal, hint: location.hint };
 }
 
 /** The journal `openLocatedJournal` opens, for commands that print no hint. */

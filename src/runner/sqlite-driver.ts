@@ -150,7 +150,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     const record = (event: LoopEvent, meta: Record<string, unknown> | null = null) => {
       // Applied before it is written, so an event the loop refuses never reaches the journal.
       const next = transition(state, event).state;
-      journal.append(runId, event, meta);
+      journal.append(runId, event, meta, next);
       workspaces.note(event);
       appends += 1;
       if (appends === options.crashAfterAppends) process.kill(process.pid, "SIGKILL");

@@ -221,11 +221,13 @@ async function restoreNow(
   const base = { effectId: pending.id, taskId, iteration: pending.iteration };
   // Its place: after the task's events and the answer just journaled.
   const place = loaded.entries.filter((entry) => entry.event.taskId === taskId).length + 1;
+  const event = { type: "attempt-restored" as const, ...base, ...restored };
   await store.append(
     runId,
-    { type: "attempt-restored", ...base, ...restored },
+    event,
     { source: "loopgate answer" },
     place,
+    transition(after, event).state,
   );
   const kept =
     restored.tag === undefined ? "" : `; the later attempts are kept as tag ${restored.tag}`;
@@ -335,7 +337,7 @@ or journal is damaged (see loopgate doctor), 1 internal error.
         answer,
       };
       const after = transition(state, event).state;
-      await store.give(runId, event, { source: "loopgate answer" }, loaded.entries.length);
+      await store.give(runId, event, { source: "loopgate answer" }, loaded.entries.length, after);
       workspaces.note(event);
       // Journaled first, then done: a restore cut off here is finished by the next resume.
       const restored =

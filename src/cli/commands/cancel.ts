@@ -103,8 +103,9 @@ async function journalCancel(
     const refused: string[] = [];
     for (const event of pending) {
       const place = entries.filter((entry) => entry.event.taskId === event.taskId).length;
-      if (await store.append(loaded.run.id, event, { source: "loopgate cancel" }, place)) {
-        state = transition(state, event).state;
+      const after = transition(state, event).state;
+      if (await store.append(loaded.run.id, event, { source: "loopgate cancel" }, place, after)) {
+        state = after;
       } else refused.push(event.taskId);
     }
     if (refused.length === 0) break;

@@ -28,7 +28,7 @@ describe("--store on SQLite, and refusals", () => {
     const first = cli(["db", "migrate", "--store", "sqlite:j.db"], {}, dir);
     expect(first.stderr).toBe("");
     expect(first.stdout).toBe(
-      `migrated SQLite journal ${join(dir, "j.db")} (schema version 2 found)\n`,
+      `migrated SQLite journal ${join(dir, "j.db")} (schema version 3 found)\n`,
     );
     expect(first.status).toBe(0);
     const again = cli(["db", "migrate"], { LOOPGATE_STORE: join(dir, "j.db") }, dir);

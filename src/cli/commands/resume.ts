@@ -1,10 +1,9 @@
 import { isOver } from "../../runner/find-runs.js";
-import { loadRun } from "../../runner/load-run.js";
+import { loadRun, plannedRun, runOver, type LoadedRun } from "../../runner/load-run.js";
 import { driveSession } from "../../runner/session.js";
 import { latestRun, runOption } from "../../runner/pick-run.js";
 import { checkAnswerTasks } from "../../wire/answers-file.js";
 import type { LoopPlan } from "../../core/loop/loop-plan.js";
-import type { LoadedRun } from "../../runner/load-run.js";
 import { parseText } from "../../wire/parse-text.js";
 import { redactTaskDocument } from "../../wire/redact-task-document.js";
 import { decodeTaskFile, planOf } from "../../wire/task-file.js";
@@ -23,7 +22,11 @@ import { givenAnswers, SESSION_HELP, SESSION_OPTIONS, sessionFlags } from "./run
  * the loop it describes (tasks, prompts, caps, policies) must be the run's, so every journaled
  * event still folds; anything else is a new run. Undefined when it is the run's already.
  */
-function fixedSteps(loaded: LoadedRun, document: unknown, source: string): unknown {
+function fixedSteps(
+  loaded: Pick<LoadedRun, "run" | "plan">,
+  document: unknown,
+  source: string,
+): unknown {
   const loop = (plan: LoopPlan) => JSON.stringify(plan.tasks);
   if (loop(planOf(decodeTaskFile(document))) !== loop(loaded.plan)) {
     throw new UsageError(
@@ -158,7 +161,9 @@ ${SESSION_HELP}`,
     const session = { ...flags, db: target.path, answers, mustExist: true, taskDocument: fixed };
     return await driveSession(session, stdout, (journal, hint) => {
       const runId = runOption(values.run) ?? latestRun(journal);
-      const loaded = loadRun(journal, runId);
+      const over = runOver(journal, runId);
+      // A run with work left is read whole (and any damage found) before anything is written.
+      const loaded = over ? plannedRun(journal, runId) : loadRun(journal, runId);
       const replaced =
         fixed === undefined || given === undefined ? undefined : fixedSteps(loaded, fixed, given);
       if (replaced !== undefined && given !== undefined) {
@@ -171,7 +176,7 @@ ${SESSION_HELP}`,
           loaded.plan.tasks.map((task) => task.id),
         );
       }
-      return isOver(loaded.state)
+      return over
         ? { nothing: `run ${runId} is over: nothing to resume (see loopgate status${hint})\n` }
         : runId;
     });

@@ -1,8 +1,4 @@
-import { activeTask, awaitedAnswers, stepErrors } from "../../core/loop/effects-of.js";
-import { STEP_ERROR } from "../../core/loop/step-error.js";
-import { runStatusOf } from "../../runner/find-runs.js";
-import { runSummary } from "../../core/loop/run-summary.js";
-import { readableRuns } from "../../runner/load-run.js";
+import { briefRun, readableRuns } from "../../runner/load-run.js";
 import { runOption } from "../../runner/pick-run.js";
 import { openRunStore } from "../../runner/store/open-run-store.js";
 import type { RunReader, TaskOwner } from "../../runner/store/run-store.js";
@@ -12,7 +8,8 @@ import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
 import { storeHelp, STORE_OPTIONS } from "../store-options.js";
 import { SkippedRuns } from "../skipped-runs.js";
-import { statusText, TASKS_NAMED, TASKS_TOLD, type RunView } from "../status-text.js";
+import { runViewOf } from "../run-view.js";
+import { statusText, TASKS_NAMED, TASKS_TOLD } from "../status-text.js";
 
 /** The runs `status` shows: `--run ID`, else every run with `--all`, else the latest. */
 function runsShown(journal: RunReader, id: number | undefined, all: boolean): number[] {
@@ -80,38 +77,10 @@ out (see loopgate doctor), 1 internal error.
       const journal = await store.read({ run: id, all });
       const skipped = new SkippedRuns(stderr);
       const shown = runsShown(journal, id, all);
-      const loaded = readableRuns(journal, shown, skipped.skip);
-      const owners = await Promise.all(loaded.map(({ run }) => store.owners(run.id)));
-      const runs = loaded.map(({ run, state }, at): RunView => {
-        const awaited = awaitedAnswers(state).map((effect) => ({
-          taskId: effect.taskId,
-          iteration: effect.iteration,
-          reason: effect.decision.reason,
-          question:
-            effect.decision.action === "escalate"
-              ? effect.decision.question
-              : effect.decision.message,
-          options: effect.options,
-        }));
-        const errored = stepErrors(state).map(({ taskId, iteration, error }) => ({
-          taskId,
-          iteration,
-          reason: STEP_ERROR,
-          error,
-        }));
-        return {
-          run: run.id,
-          startedAt: run.createdAt,
-          taskFile: run.taskFile,
-          status: runStatusOf(state),
-          active: activeTask(state)?.id ?? null,
-          awaiting: awaited[0] ?? null,
-          awaitingTasks: awaited,
-          stepErrors: errored,
-          tasks: runSummary(state),
-          ...workersOf(owners[at]),
-        };
-      });
+      // --all reads every event of the runs it tells, and so names any damage in them.
+      const briefed = readableRuns(shown, skipped.skip, (runId) => briefRun(journal, runId, all));
+      const owners = await Promise.all(briefed.map(({ run }) => store.owners(run.id)));
+      const runs = briefed.map((brief, at) => ({ ...runViewOf(brief), ...workersOf(owners[at]) }));
       if (values.json === true) {
         stdout(`${JSON.stringify(toWire({ runs }), null, 2)}\n`);
         return skipped.exitCode();

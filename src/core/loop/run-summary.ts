@@ -1,4 +1,4 @@
-import type { LoopState } from "./loop-state.js";
+import type { LoopState, TaskState } from "./loop-state.js";
 import { CANCELLED } from "./cancel.js";
 import { STEP_ERROR } from "./step-error.js";
 
@@ -23,28 +23,31 @@ export interface TaskSummary {
 
 /** Each task's outcome, attempts, spend and deciding condition, in run order. */
 export function runSummary(state: LoopState): TaskSummary[] {
-  return state.tasks.map((task) => {
-    const phase = task.phase.name;
-    const outcome: TaskOutcome =
-      task.phase.name === "done"
-        ? task.phase.outcome
-        : phase === "awaiting-answer" || phase === "step-error"
-          ? phase
-          : phase === "pending"
-            ? "pending"
-            : "running";
-    return {
-      taskId: task.id,
-      outcome,
-      iterations: task.iteration,
-      spend: task.spend,
-      tokens: task.tokens,
-      reason:
-        outcome === "cancelled"
-          ? CANCELLED
-          : phase === "step-error"
-            ? STEP_ERROR
-            : (task.lastDecision?.reason ?? null),
-    };
-  });
+  return state.tasks.map(taskSummaryOf);
+}
+
+/** One task's row of the run's summary. */
+export function taskSummaryOf(task: TaskState): TaskSummary {
+  const phase = task.phase.name;
+  const outcome: TaskOutcome =
+    task.phase.name === "done"
+      ? task.phase.outcome
+      : phase === "awaiting-answer" || phase === "step-error"
+        ? phase
+        : phase === "pending"
+          ? "pending"
+          : "running";
+  return {
+    taskId: task.id,
+    outcome,
+    iterations: task.iteration,
+    spend: task.spend,
+    tokens: task.tokens,
+    reason:
+      outcome === "cancelled"
+        ? CANCELLED
+        : phase === "step-error"
+          ? STEP_ERROR
+          : (task.lastDecision?.reason ?? null),
+  };
 }

@@ -20,11 +20,17 @@ export function standingOf(phase: TaskPhase): Standing {
 
 /** The schedule of these tasks, worked out from the tasks alone (what the fold keeps up to date). */
 export function scheduleOf(tasks: readonly TaskState[]): LoopSchedule {
+  return scheduleOfStandings(tasks.map((task) => [task.id, standingOf(task.phase)]));
+}
+
+/** The schedule of tasks, in order, each given by its id and where it stands. */
+export function scheduleOfStandings(
+  tasks: readonly (readonly [id: string, standing: Standing])[],
+): LoopSchedule {
   const working: number[] = [];
   const paused: number[] = [];
   const pending: number[] = [];
-  for (const [position, task] of tasks.entries()) {
-    const standing = standingOf(task.phase);
+  for (const [position, [, standing]] of tasks.entries()) {
     if (standing === "working") working.push(position);
     else if (standing === "paused") paused.push(position);
     else if (standing === "pending") pending.push(position);
@@ -36,7 +42,7 @@ export function scheduleOf(tasks: readonly TaskState[]): LoopSchedule {
   }
   return {
     // fromEntries defines each id as an own key, "__proto__" included.
-    positions: Object.fromEntries(tasks.map((task, position) => [task.id, position])),
+    positions: Object.fromEntries(tasks.map(([id], position) => [id, position])),
     working,
     paused,
     pendingFrom,

@@ -1,5 +1,7 @@
 import type { AnswerGiven, LoopEvent } from "../../core/loop/loop-event.js";
 import type { EventRead, JournalEntry, RunRecord } from "../journal.js";
+import type { LoopState } from "../../core/loop/loop-state.js";
+import type { TaskBrief } from "../../core/loop/task-brief.js";
 import type { LoadedRun } from "../load-run.js";
 
 /**
@@ -15,6 +17,11 @@ export interface RunReader {
   runIdsWithTask(taskId: string): number[];
   events(runId: number, taskId?: string): JournalEntry[];
   readEvents(runId?: number, taskId?: string): EventRead[];
+  /**
+   * The run's task summaries kept beside its events, by task, when the store keeps them and they
+   * are current (the SQLite journal); absent or undefined: the commands fold the events instead.
+   */
+  taskBriefs?(runId: number): ReadonlyMap<string, TaskBrief> | undefined;
 }
 
 /**
@@ -62,6 +69,8 @@ export interface RunStore {
     event: LoopEvent,
     meta: Record<string, unknown>,
     place: number,
+    /** The state the event leads to, for a store that keeps task summaries with its events. */
+    after?: LoopState,
   ): Promise<boolean>;
   /**
    * Hands a checked answer to its paused task and journals it as the `place`-th event of the
@@ -73,6 +82,8 @@ export interface RunStore {
     event: AnswerGiven,
     meta: Record<string, unknown>,
     place: number,
+    /** The state the answer leads to, as for `append`. */
+    after?: LoopState,
   ): Promise<void>;
   /** Who holds each of the run's unfinished tasks; empty where the store does not say (SQLite). */
   owners(runId: number): Promise<ReadonlyMap<string, TaskOwner>>;

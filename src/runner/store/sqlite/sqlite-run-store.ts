@@ -1,4 +1,5 @@
 import type { AnswerGiven, LoopEvent } from "../../../core/loop/loop-event.js";
+import type { LoopState } from "../../../core/loop/loop-state.js";
 import type { Journal } from "../../journal.js";
 import { Leases } from "../../lease.js";
 import type { LoadedRun } from "../../load-run.js";
@@ -30,14 +31,26 @@ export class SqliteRunStore implements RunStore {
   }
 
   /** Appends after every event there: the caller holds the run (answers need no lease). */
-  append(runId: number, event: LoopEvent, meta: Record<string, unknown>): Promise<boolean> {
-    this.journal.append(runId, event, meta);
+  append(
+    runId: number,
+    event: LoopEvent,
+    meta: Record<string, unknown>,
+    _place: number,
+    after?: LoopState,
+  ): Promise<boolean> {
+    this.journal.append(runId, event, meta, after);
     return Promise.resolve(true);
   }
 
   /** Journals the answer (in order: `place` is the SQLite journal's own); the next resume hands it to the task. */
-  give(runId: number, event: AnswerGiven, meta: Record<string, unknown>): Promise<void> {
-    this.journal.append(runId, event, meta);
+  give(
+    runId: number,
+    event: AnswerGiven,
+    meta: Record<string, unknown>,
+    _place: number,
+    after?: LoopState,
+  ): Promise<void> {
+    this.journal.append(runId, event, meta, after);
     return Promise.resolve();
   }
 
