@@ -5,6 +5,12 @@ import type { Journal } from "./journal.js";
 /** A lease not renewed for this long is stale, whoever holds it (a runner on another host). */
 export const LEASE_TTL_MS = 30_000;
 const RENEW_EVERY_MS = 5_000;
+/**
+ * How long after this process last wrote a lease of its own (took or renewed it) it is still
+ * known to hold it without a transaction: well inside LEASE_TTL_MS, and its pid alive, so no
+ * other runner can have found the lease stale and taken it over meanwhile.
+ */
+const KNOWN_HELD_MS = 2 * RENEW_EVERY_MS;
 
 /** Who holds a lease. */
 export interface LeaseHolder {
@@ -34,12 +40,15 @@ function stale(holder: LeaseHolder, now: number): boolean {
 /**
  * Leases on scopes (`run:1`, `task:task-003`) in the journal's database, so two runners on one
  * database never run the same run or the same task at once. Taken in an IMMEDIATE transaction;
- * renewed while held; a dead holder's lease is taken over at once.
+ * renewed while held; a dead holder's lease is taken over at once. Taking a lease this process
+ * wrote moments ago costs nothing (a runner takes its task's lease before every step); one whose
+ * renewal found it gone is read again.
  */
 export class Leases {
   /** This process's identity as a holder. */
   readonly owner = randomUUID();
-  private readonly held = new Set<string>();
+  /** Each lease held, with when this process last wrote it (`performance.now()`; -Infinity once a renewal found it taken). */
+  private readonly held = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
 
   // Prepared once: a runner takes a task's lease before every step.
@@ -66,6 +75,8 @@ export class Leases {
 
   /** Takes the lease on `scope`, or returns who holds it. */
   acquire(scope: string): { ok: true } | { ok: false; holder: LeaseHolder } {
+    const written = this.held.get(scope);
+    if (written !== undefined && performance.now() - written < KNOWN_HELD_MS) return { ok: true };
     const db = this.journal.db;
     const take = db.transaction((): { ok: true } | { ok: false; holder: LeaseHolder } => {
       const now = Date.now();
@@ -78,7 +89,7 @@ export class Leases {
     });
     const result = this.journal.write(() => take.immediate());
     if (result.ok) {
-      this.held.add(scope);
+      this.held.set(scope, performance.now());
       this.timer ??= setInterval(() => this.renew(), RENEW_EVERY_MS).unref();
     }
     return result;
@@ -92,7 +103,10 @@ export class Leases {
     if (!this.journal.intact) return;
     try {
       this.journal.write(() => {
-        for (const scope of this.held) this.heartbeat.run(Date.now(), scope, this.owner);
+        for (const scope of this.held.keys()) {
+          const renewed = this.heartbeat.run(Date.now(), scope, this.owner).changes === 1;
+          this.held.set(scope, renewed ? performance.now() : -Infinity);
+        }
       });
     } catch (error) {
       if (this.journal.intact) throw error;
@@ -107,7 +121,7 @@ export class Leases {
 
   /** Gives every lease back and stops renewing. */
   releaseAll(): void {
-    for (const scope of [...this.held]) this.release(scope);
+    for (const scope of [...this.held.keys()]) this.release(scope);
     clearInterval(this.timer);
     this.timer = undefined;
   }

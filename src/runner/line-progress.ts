@@ -1,7 +1,7 @@
 import { formatNumber } from "../core/format-number.js";
 import { printable } from "../core/printable.js";
 import { describeEnd } from "../core/loop/attempt-of.js";
-import { taskStateOf } from "../core/loop/effects-of.js";
+import { planTaskOf, taskStateOf } from "../core/loop/effects-of.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
 import type { LoopState, TaskState } from "../core/loop/loop-state.js";
 import type { StepOutcome } from "../core/loop/step-outcome.js";
@@ -19,14 +19,14 @@ export interface ProgressStream {
 
 /** `2/3`: the attempt and the cap granted so far. */
 function attemptOf(state: LoopState, task: TaskState | undefined, iteration: number): string {
-  const plan = state.plan.tasks.find((candidate) => candidate.id === task?.id);
+  const plan = task === undefined ? undefined : planTaskOf(state, task.id);
   const cap = (plan?.iterationControl.maxIterations ?? 0) + (task?.grant.iterations ?? 0);
   return `${iteration}/${cap}`;
 }
 
 /** ` · spend 1.2/5`, or nothing for a task that spent nothing and has no cap. */
 function spendOf(state: LoopState, task: TaskState | undefined): string {
-  const plan = state.plan.tasks.find((candidate) => candidate.id === task?.id);
+  const plan = task === undefined ? undefined : planTaskOf(state, task.id);
   const cap = plan?.stopConditions.budgetCap;
   const spend = task?.spend ?? 0;
   if (spend === 0 && (cap ?? null) === null) return "";
@@ -199,28 +199,29 @@ export function lineProgress(
   // Held while a question is on screen; written in order once it is answered.
   const soon = (write: () => void) => (holds > 0 ? held.push(write) : write());
   return {
-    stepStarting: (effect, state) =>
+    // Each line is worded at once, from the state as it is now: the driver keeps updating the
+    // state's task list in place, and a line held while a question is on screen is told later.
+    stepStarting: (effect, state) => {
+      const task = taskStateOf(state, effect.taskId);
+      const last = task?.lastDecision;
+      const lastWords =
+        last === null || last === undefined ? "" : ` · last ${last.action} (${last.reason})`;
+      const beside = `${printable(effect.taskId)} #${attemptOf(state, task, effect.iteration)} ${effect.step}`;
+      const alone = [`${beside} running`, `${spendOf(state, task)}${lastWords}`] as const;
       soon(() => {
-        const task = taskStateOf(state, effect.taskId);
-        const last = task?.lastDecision;
-        const lastWords =
-          last === null || last === undefined ? "" : ` · last ${last.action} (${last.reason})`;
-        const beside = `${printable(effect.taskId)} #${attemptOf(state, task, effect.iteration)} ${effect.step}`;
-        running.set(effect.taskId, {
-          alone: [`${beside} running`, `${spendOf(state, task)}${lastWords}`],
-          beside,
-          startedAt: now(),
-        });
+        running.set(effect.taskId, { alone, beside, startedAt: now() });
         redraw();
-      }),
-    recorded: (event, state) =>
+      });
+    },
+    recorded: (event, state) => {
+      const line = eventLine(event, state, paint);
       soon(() => {
         if (event.type === "step-finished" || event.type === "step-errored") {
           running.delete(event.taskId);
         }
-        const line = eventLine(event, state, paint);
         if (line !== null) print(line);
-      }),
+      });
+    },
     notice: (message) => soon(() => print(paint.dim(printable(message)))),
     asking: async (question) => {
       holds += 1;

@@ -25,6 +25,11 @@ describe("readReport", () => {
     expect(readReport(report(""))).toEqual({ spend: 0, tokens: 0 });
   });
 
+  it("reads a report the step never made as free", () => {
+    const file = join(dir, "test-0.report.jsonl");
+    expect(readReport(file)).toEqual({ spend: 0, tokens: 0 });
+  });
+
   it("refuses a misspelled key or a line that is not JSON, naming the line", () => {
     const misspelled = report('{"spend": 1}\n{"spnd": 2}\n');
     expect(() => readReport(misspelled)).toThrow(

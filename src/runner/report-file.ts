@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import * as v from "valibot";
 import { isRecord } from "../core/json-record.js";
 import { decodeDocument } from "../wire/decode-document.js";
@@ -59,6 +60,8 @@ function refuseOtherNames(value: unknown, where: string): void {
  * however long the line, so a report of any size costs bounded memory.
  */
 export function readReport(file: string, limit = DEFAULT_OUTPUT_LIMIT): StepReport {
+  // A step that reported nothing never made the file.
+  if (!existsSync(file)) return { spend: 0, tokens: 0 };
   let spend = 0;
   let tokens = 0;
   let diff: string | undefined;

@@ -1,11 +1,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { hostname } from "node:os";
 import { LoopgateError } from "../core/errors.js";
-import { awaitedAnswers, effectsOf, stepErrors, type TaskEffect } from "../core/loop/effects-of.js";
+import {
+  awaitedAnswers,
+  effectsOf,
+  stepErrors,
+  taskStateOf,
+  type TaskEffect,
+} from "../core/loop/effects-of.js";
 import type { AwaitAnswer, ResumeStep, RunStep } from "../core/loop/loop-effect.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
 import type { LoopState } from "../core/loop/loop-state.js";
-import { transition } from "../core/loop/transition.js";
+import { applyEvent } from "../core/loop/transition.js";
 import { stepsOf, type TaskFile } from "../wire/task-file.js";
 import { isHookSessionDocument } from "../hook/hook-session.js";
 import type { AnswerSource, SourcedAnswer } from "./answer-source.js";
@@ -141,7 +147,10 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     const files = new StepFiles(loaded.runDir);
     // By id: a run of thousands of tasks looks one up for every step.
     const entries = new Map(loaded.file.tasks.map((entry) => [entry.id, entry]));
-    let state = loaded.state;
+    // The driver's own copy of the task list, updated in place at the position each event
+    // changes: copying the list for every event (what `transition` does) costs O(tasks) per event.
+    const tasks = [...loaded.state.tasks];
+    let state: LoopState = { ...loaded.state, tasks };
     // Every step the unfinished tasks will run must be able to start, before any does.
     const unfinished = state.tasks.filter((task) => task.phase.name !== "done");
     preflight(loaded.file, loaded.run.baseDir, new Set(unfinished.map((task) => task.id)));
@@ -149,19 +158,21 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     let appends = 0;
     const record = (event: LoopEvent, meta: Record<string, unknown> | null = null) => {
       // Applied before it is written, so an event the loop refuses never reaches the journal.
-      const next = transition(state, event).state;
-      journal.append(runId, event, meta, next);
+      const applied = applyEvent(state, event);
+      tasks[applied.position] = applied.task;
+      state = { ...state, schedule: applied.schedule };
+      // With the state it leads to: the task's summary is written in the event's transaction.
+      journal.append(runId, event, meta, state);
       workspaces.note(event);
       appends += 1;
       if (appends === options.crashAfterAppends) process.kill(process.pid, "SIGKILL");
-      state = next;
       progress.recorded(event, state);
     };
     // Answers are asked one at a time, so two prompts never share the terminal.
     let asking: Promise<unknown> = Promise.resolve();
     const ask = (effect: AwaitAnswer): Promise<SourcedAnswer | null> => {
       const turn = asking.then(() => {
-        const task = state.tasks.find((candidate) => candidate.id === effect.taskId);
+        const task = taskStateOf(state, effect.taskId);
         if (stop.signal.aborted || task === undefined) return null;
         return progress.asking(() => options.answers(effect, task, stop.signal));
       });

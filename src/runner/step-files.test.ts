@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RunStep } from "../core/loop/loop-effect.js";
 import { StepFiles } from "./step-files.js";
@@ -23,7 +23,7 @@ function testStep(inputs: Partial<RunStep["inputs"]> = {}): RunStep {
 }
 
 describe("stepFiles", () => {
-  it("writes the prompt and an empty report, and names them in the environment", () => {
+  it("writes the prompt, names it and the report file in the environment, and makes no report", () => {
     const runDir = mkdtempSync(join(tmpdir(), "loopgate-step-files-"));
     const { env, reportFile } = stepFiles(runDir, testStep());
     expect(env).toEqual({
@@ -35,14 +35,16 @@ describe("stepFiles", () => {
       LOOPGATE_REPORT_FILE: reportFile,
     });
     expect(readFileSync(env.LOOPGATE_PROMPT_FILE ?? "", "utf8")).toBe("Fix `$(rm -rf /)`");
-    expect(readFileSync(reportFile, "utf8")).toBe("");
+    expect(existsSync(reportFile)).toBe(false);
+    // The attempt's folder is there, so a step reporting with `>>` makes the file.
+    expect(statSync(dirname(reportFile)).isDirectory()).toBe(true);
   });
 
-  it("empties a report left by an interrupted run of the same step", () => {
+  it("removes a report left by an interrupted run of the same step", () => {
     const runDir = mkdtempSync(join(tmpdir(), "loopgate-step-files-"));
     const first = stepFiles(runDir, testStep());
     writeFileSync(first.reportFile, '{"spend": 1}\n');
-    expect(readFileSync(stepFiles(runDir, testStep()).reportFile, "utf8")).toBe("");
+    expect(existsSync(stepFiles(runDir, testStep()).reportFile)).toBe(false);
   });
 
   it("hands feedback over as a JSON file and a text file", () => {

@@ -4,7 +4,7 @@ import {
   mkdirSync,
   openSync,
   statSync,
-  writeFileSync,
+  unlinkSync,
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -57,7 +57,7 @@ export class StepFiles {
 
   /**
    * Writes what a step is handed into files and returns the step protocol's variables naming
-   * them, and the report file the step may append its cost to (emptied for each step run).
+   * them, and the report file the step may append its cost to (none there as the step starts).
    * Nothing from the prompt, feedback or answer ever reaches a command line. Synchronous on
    * purpose: the files are small, and each promise-based call is a thread-pool round trip
    * (open, write, close), which cost more than the writes themselves (measured with
@@ -85,7 +85,9 @@ export class StepFiles {
     };
     const prompt = put("prompt.md", effect.inputs.prompt);
     const report = join(dir, `${effect.step}-${effect.poll}.report.jsonl`);
-    inDir(dir, () => writeFileSync(report, ""));
+    // Removed, not created: a step that reports makes it by appending (`>>`), and the many that
+    // do not cost no new file; one left by a cut-off run of the same step is not read again.
+    removeIfThere(report);
     const env: Record<string, string> = {
       LOOPGATE_TASK_ID: effect.taskId,
       LOOPGATE_ITERATION: String(effect.iteration),
@@ -125,6 +127,15 @@ function inDir<T>(dir: string, action: () => T): T {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     mkdirSync(dir, { recursive: true });
     return action();
+  }
+}
+
+/** Removes the file at `path`, if there is one. */
+function removeIfThere(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
 }
 

@@ -18,8 +18,12 @@ describe("loopgate run: step files and NO_PROGRESS over attempts", () => {
         iteration_control: { max_iterations: 5 },
         stop_conditions: { no_progress: { window: 2 } },
         steps: {
-          // The agent scribbles over its prompt; the test step must still read loopgate's.
-          generate: { command: 'echo scribbled > "$LOOPGATE_PROMPT_FILE"' },
+          // The agent scribbles over its prompt; the test step must still read loopgate's. It
+          // reports its tokens: only a step that reports leaves a report file.
+          generate: {
+            command:
+              'echo scribbled > "$LOOPGATE_PROMPT_FILE"; echo \'{"tokens": 1}\' >> "$LOOPGATE_REPORT_FILE"',
+          },
           test: {
             command:
               'cat "$LOOPGATE_PROMPT_FILE" > "$LOOPGATE_TASK_DIR/seen-$LOOPGATE_ITERATION"; [ "$LOOPGATE_ITERATION" -ge 2 ]',
@@ -48,16 +52,12 @@ describe("loopgate run: step files and NO_PROGRESS over attempts", () => {
     expect(readdirSync(join(taskDir, "1")).sort()).toEqual([
       "generate-0.report.jsonl",
       "prompt.md",
-      "review-0.report.jsonl",
-      "test-0.report.jsonl",
     ]);
     expect(readdirSync(join(taskDir, "2")).sort()).toEqual([
       "feedback.json",
       "feedback.txt",
       "generate-0.report.jsonl",
       "prompt.md",
-      "review-0.report.jsonl",
-      "test-0.report.jsonl",
     ]);
   });
 });
