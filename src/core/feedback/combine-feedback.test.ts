@@ -21,17 +21,13 @@ const feedback = (summary: string, items: string[], priority: Priority) => (): F
 describe("combineFeedback", () => {
   it("puts test items first, names both in the summary, takes the higher priority", () => {
     const combined = combineFeedback(
-      feedback(
-        "Test failed: expected 1, received 2",
-        ["a.ts:1 adds: expected 1, received 2"],
-        "high",
-      ),
+      feedback("Test failed: expected 1, got 2", ["a.ts:1 adds: expected 1, got 2"], "high"),
       feedback("Review rejected: rename x", ["rename x"], "low"),
       500,
     );
     expect(combined).toEqual({
-      summary: "Test failed: expected 1, received 2; Review rejected: rename x",
-      actionableItems: ["a.ts:1 adds: expected 1, received 2", "rename x"],
+      summary: "Test failed: expected 1, got 2; Review rejected: rename x",
+      actionableItems: ["a.ts:1 adds: expected 1, got 2", "rename x"],
       priority: "high",
     });
   });

@@ -1,5 +1,6 @@
 import { stripAnsi } from "./clean/ansi.js";
-import { codePointLength, truncateCodePoints } from "./clean/code-points.js";
+import { codePointLength } from "./clean/code-points.js";
+import { cutWords } from "./clean/cut-words.js";
 import type { Feedback, Priority } from "./feedback.js";
 import { fitFeedback, type FittedFeedback, type ItemForms } from "./fit/fit-feedback.js";
 import type { ReviewVerdict } from "./review/github-review.js";
@@ -12,8 +13,6 @@ const MAX_ITEMS = 20;
 const MAX_CANDIDATES = MAX_ITEMS * 5;
 /** Lengths of a point's words in its briefer forms, in code points; the last form is whole. */
 const FORM_LENGTHS = [40, 90, 180];
-/** How far back from a cut a word's end is looked for, so a cut does not split a word. */
-const WORD_REACH = 12;
 /** Longest first sentence given a form of its own: the finding, before its explanation. */
 const MAX_SENTENCE_LENGTH = 160;
 
@@ -28,20 +27,6 @@ function countsOf(points: readonly ReviewPoint[]): string {
     .filter(([, count]) => count > 0)
     .map(([level, count]) => `${count} ${level}`)
     .join(", ");
-}
-
-/**
- * `words` cut to `length` code points, at the end of a word when one ends shortly before: a
- * cut that falls just after a word (a blank follows it in `words`) keeps that word whole.
- */
-function cutWords(words: string, length: number): string {
-  const cut = truncateCodePoints(words, length);
-  const kept = cut.slice(0, -1);
-  if (/^\s/.test(words.slice(kept.length))) return cut;
-  const space = kept.lastIndexOf(" ");
-  return space >= 0 && codePointLength(kept) - codePointLength(kept.slice(0, space)) <= WORD_REACH
-    ? `${kept.slice(0, space)}…`
-    : cut;
 }
 
 /** The words up to the end of their first sentence, or null when they are one sentence. */

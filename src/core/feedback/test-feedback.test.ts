@@ -26,11 +26,9 @@ const hasLoneSurrogate = (text: string): boolean =>
 describe("testFeedback: the seed", () => {
   it("says what was expected and received, and where", () => {
     const feedback = testFeedback(SEED_OUTPUT, { maxLength: 500 });
-    expect(feedback.summary).toBe(
-      "Test failed: expected token to contain userId, received undefined",
-    );
+    expect(feedback.summary).toBe("Test failed: expected token to contain userId, got undefined");
     expect(feedback.actionableItems).toEqual([
-      "src/auth/login.test.ts: expected token to contain userId, received undefined",
+      "src/auth/login.test.ts: expected token to contain userId, got undefined",
     ]);
     expect(feedback.priority).toBe("high");
     expect(feedback.runner).toBe(GENERIC_RUNNER);
@@ -83,7 +81,7 @@ describe("testFeedback: real runners", () => {
     // The summary names the kind of check, so the item gives the bare pair and has room to
     // name the test.
     expect(feedback.actionableItems[0]).toBe(
-      'src/auth/login.test.ts:10 login > payload > contains the numeric userId: expected 123, received "123"',
+      'src/auth/login.test.ts:10 login > payload > contains the numeric userId: expected 123, got "123"',
     );
     expect(feedback.actionableItems[3]).toBe(
       "src/auth/login.ts:5 (from src/auth/login.test.ts:23) parseId > parses empty: TypeError: empty id",
@@ -104,7 +102,7 @@ describe("testFeedback: real runners", () => {
       "src/lib.rs:7 tests::panics_in_lib: value out of range: 42",
     );
     expect(feedback.actionableItems).toContain(
-      'src/lib.rs:23 tests::numeric_user_id: expected "124", received "123" (assertion `left == right` failed)',
+      'src/lib.rs:23 tests::numeric_user_id: expected "124", got "123" (assertion `left == right` failed)',
     );
   });
 
@@ -195,9 +193,7 @@ describe("testFeedback: parsers", () => {
     });
     expect(feedback.runner).toBe("mine");
     expect(feedback.failures).toEqual([custom]);
-    expect(feedback.actionableItems).toEqual([
-      "x.spec:1 custom test: expected a, received b (boom)",
-    ]);
+    expect(feedback.actionableItems).toEqual(["x.spec:1 custom test: expected a, got b (boom)"]);
   });
 
   const many = (count: number, files: number): Failure[] =>

@@ -17,7 +17,7 @@ describe("failureParts", () => {
     const parts = failureParts(
       failure({ message: "AssertionError: expected the token's id '123' to be a number" }),
     );
-    expect(parts.values).toEqual(['expected 123, received "123"']);
+    expect(parts.values).toEqual(['expected 123, got "123"']);
     expect(parts.words).toEqual([
       "expected the token's id … to be a number",
       "expected the token's id '123' to be a number",
@@ -58,29 +58,23 @@ describe("failureParts", () => {
     expect(go.values).toEqual(["On bytes(9999), expected '10 kB', but got '9.8 kB'"]);
     // Words far longer than the pair, or quoting one side only, do not stand for it.
     const long = `expected '123' to be 123 ${"and more words ".repeat(5)}`;
-    expect(failureParts(failure({ message: long })).values).toEqual([
-      'expected 123, received "123"',
-    ]);
+    expect(failureParts(failure({ message: long })).values).toEqual(['expected 123, got "123"']);
     expect(failureParts(failure({ message: "expected 123 to be a string" })).values).toEqual([
-      'expected 123, received "123"',
+      'expected 123, got "123"',
     ]);
   });
 
   it("shows the bare pair when the summary already names the words' kind of check", () => {
     const message = "AssertionError: expected '123' to be 123 // Object.is equality";
     const said = "Test failed: 3 failing tests; 3 with expected … to be … // Object.is equality";
-    expect(failureParts(failure({ message }), said).values).toEqual([
-      'expected 123, received "123"',
-    ]);
+    expect(failureParts(failure({ message }), said).values).toEqual(['expected 123, got "123"']);
   });
 
   it("shows a pair whole up to 130 characters; a longer one first shows what differs", () => {
     const short = failureParts(
       failure({ expected: '"Mixed Up Camel Case"', received: '"Mixed UP Camel Case"' }),
     );
-    expect(short.values).toEqual([
-      'expected "Mixed Up Camel Case", received "Mixed UP Camel Case"',
-    ]);
+    expect(short.values).toEqual(['expected "Mixed Up Camel Case", got "Mixed UP Camel Case"']);
     const words = "word ".repeat(12);
     const long = failureParts(
       failure({ expected: `"${words}Up end"`, received: `"${words}UP end"` }),
@@ -96,7 +90,7 @@ describe("failureParts", () => {
   it("shortens no pair whose sides read the same: the values are whole or not shown", () => {
     const same = "{ a: { b: { c: { d: { e: [Object] } } } } }";
     const parts = failureParts(failure({ expected: same, received: same }));
-    expect(parts.values).toEqual([`expected ${same}, received ${same}`]);
+    expect(parts.values).toEqual([`expected ${same}, got ${same}`]);
   });
 
   it("leaves out words that only repeat the values, or the test's own name", () => {
@@ -121,7 +115,7 @@ describe("failureParts", () => {
         received: 'User { id: 1, name: "Ada", address: Address { city: "Paris", zip: "75001" } }',
       }),
     );
-    expect(parts.values[0]).toBe('expected …city: "Lyon"…, received …city: "Paris"…');
+    expect(parts.values[0]).toBe('expected …city: "Lyon"…, got …city: "Paris"…');
     expect(parts.values[1]).toContain('address: Address { city: "Lyon", zip: "75001" }');
   });
 
@@ -137,7 +131,7 @@ describe("failureParts", () => {
 
 describe("failureGist", () => {
   it("is the values when known, else the message, else the name", () => {
-    expect(failureGist(failure({}))).toBe('expected 123, received "123"');
+    expect(failureGist(failure({}))).toBe('expected 123, got "123"');
     expect(failureGist(failure({ expected: null, message: "boom" }))).toBe("boom");
     expect(failureGist(failure({ expected: null }))).toBe("login returns a token");
   });

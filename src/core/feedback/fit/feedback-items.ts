@@ -23,6 +23,11 @@ export interface FailureParts {
   readonly words: readonly string[];
   /** How many sides the values show: a pair is worth more than one side. */
   readonly sides: 0 | 1 | 2;
+  /**
+   * The words a form cut to the room left is made from, "" when they say nothing the values do
+   * not: beside values, the kind of check with the values elided; without, what went wrong.
+   */
+  readonly cuttable: string;
 }
 
 /** The headline of a failure: the values when known, else its message, else its name. */
@@ -59,14 +64,17 @@ export function failureParts(failure: Failure, said = ""): FailureParts {
     const own = quotingBoth(withoutErrorName(message), whole, [expected, received]);
     // When the summary already names the kind of check, the bare pair says the rest.
     const kind = elideValues(withoutErrorName(message), [oneLine(expected), oneLine(received)]);
-    if (own !== null && !said.includes(kind))
-      return { values: distinct([brief === whole ? own : brief, own]), words: [], sides: 2 };
+    if (own !== null && !said.includes(kind)) {
+      const values = distinct([brief === whole ? own : brief, own]);
+      return { values, words: [], sides: 2, cuttable: "" };
+    }
     const notes = [
       briefNote(withoutErrorName(message), [oneLine(expected), oneLine(received)]),
       truncateCodePoints(withoutErrorName(message), MAX_WHOLE_MESSAGE),
       truncateCodePoints(message, MAX_WHOLE_MESSAGE),
     ].filter((note) => saysMoreThan(note, failure));
-    return { values: distinct([brief, whole]), words: distinct(notes), sides: 2 };
+    const cuttable = saysMoreThan(message, failure) ? kind : "";
+    return { values: distinct([brief, whole]), words: distinct(notes), sides: 2, cuttable };
   }
   const side =
     expected !== null
@@ -74,12 +82,19 @@ export function failureParts(failure: Failure, said = ""): FailureParts {
       : received !== null
         ? `received ${oneLine(received)}`
         : "";
+  // With its error's name, a brief cut would say less of what went wrong: it is offered whole.
+  const named = codePointLength(message) <= MAX_BRIEF_MESSAGE ? message : "";
   const words = [
     truncateCodePoints(withoutErrorName(message), MAX_BRIEF_MESSAGE),
-    truncateCodePoints(message, MAX_BRIEF_MESSAGE),
+    named,
     truncateCodePoints(message, MAX_WHOLE_MESSAGE),
   ].filter((form) => form !== "");
-  return { values: side === "" ? [] : [side], words: distinct(words), sides: side === "" ? 0 : 1 };
+  return {
+    values: side === "" ? [] : [side],
+    words: distinct(words),
+    sides: side === "" ? 0 : 1,
+    cuttable: saysMoreThan(message, failure) ? withoutErrorName(message) : "",
+  };
 }
 
 /**
@@ -158,7 +173,7 @@ export function withoutErrorName(message: string): string {
   return message.replace(/^(?:Assertion|Failure\/)?Error(?: \[\w+\])?: (?=\S)/, "");
 }
 
-/** `expected X, received Y`. */
+/** `expected X, got Y`. */
 function comparison(expected: string, received: string): string {
-  return `expected ${oneLine(expected)}, received ${oneLine(received)}`;
+  return `expected ${oneLine(expected)}, got ${oneLine(received)}`;
 }

@@ -27,8 +27,8 @@ describe("fitTestItems", () => {
     ];
     const { items, shown } = fitTestItems(groupByRootCause(failures), 500, "");
     expect(items).toEqual([
-      "test/cart.test.js:6 cart › sums prices: expected 4, received 3 (AssertionError: x)",
-      "test/cart.test.js:9 cart › counts items: expected 2, received 1 (AssertionError: x)",
+      "test/cart.test.js:6 cart › sums prices: expected 4, got 3 (AssertionError: x)",
+      "test/cart.test.js:9 cart › counts items: expected 2, got 1 (AssertionError: x)",
     ]);
     expect(shown).toHaveLength(2);
   });
@@ -40,9 +40,23 @@ describe("fitTestItems", () => {
     ];
     const { items } = fitTestItems(groupByRootCause(failures), 115, "");
     expect(items).toEqual([
-      "test/cart.test.js:6 shopping cart › sums prices: expected 4, received 3",
-      "…:9 … › counts items: expected 2, received 1",
+      "test/cart.test.js:6 shopping cart › sums prices: expected 4, got 3",
+      "…:9 … › counts items: expected 2, got 1",
     ]);
+  });
+
+  it("spends the room no whole part fits in on the error's words cut at a word's end", () => {
+    const thrown = failureOf({
+      test: "parses ids",
+      file: "src/a.js",
+      line: 3,
+      message: "RangeError: the identifier list ended before every opening bracket was closed",
+    });
+    // The place and name take 21 and `: ` 2; the briefest words (64) do not fit in the 30 left.
+    const { items } = fitTestItems([[thrown]], 53, "");
+    expect(items).toEqual(["src/a.js:3 parses ids: RangeError: the identifier…"]);
+    // Below 16 code points a cut names nothing: the room stays empty.
+    expect(fitTestItems([[thrown]], 36, "").items).toEqual(["src/a.js:3 parses ids"]);
   });
 
   it("names a lint or compiler finding by file:line:col and its rule", () => {
@@ -118,7 +132,7 @@ describe("fitTestItems", () => {
     const groups = groupByRootCause(failures);
     expect(groups).toHaveLength(1);
     expect(fitTestItems(groups, 500, "").items).toEqual([
-      "test/cart.test.js:6 status › ok; …:12 … › created: expected 200, received 500 (AssertionError: x)",
+      "test/cart.test.js:6 status › ok; …:12 … › created: expected 200, got 500 (AssertionError: x)",
     ]);
   });
 
@@ -198,7 +212,7 @@ describe("fitTestItems", () => {
     const groups = groupByRootCause([echo(12, "inc === 1.3.0"), echo(18, "version updated")]);
     expect(groups).toHaveLength(1);
     expect(fitTestItems(groups, 500, "").items).toEqual([
-      "test/inc.js:12 inc.js inc === 1.3.0; …:18 inc.js version updated: expected 1.3.0, received 1.3.3",
+      "test/inc.js:12 inc.js inc === 1.3.0; …:18 inc.js version updated: expected 1.3.0, got 1.3.3",
     ]);
   });
 
@@ -213,7 +227,7 @@ describe("fitTestItems", () => {
       message: "",
     });
     const { items } = fitTestItems(groupByRootCause([lone, ...many]), 90, "");
-    expect(items[1]).toContain("expected 4, received 3");
+    expect(items[1]).toContain("expected 4, got 3");
   });
 
   it("names a cause's next tests before it writes the cause's other places", () => {
@@ -255,7 +269,7 @@ describe("fitTestItems", () => {
 
   it("spends nothing on what the summary already says", () => {
     const failures = [assertion(6, "cart › sums prices", "4", "3"), assertion(9, "b", "2", "1")];
-    const { items } = fitTestItems(groupByRootCause(failures), 80, "expected 4, received 3");
+    const { items } = fitTestItems(groupByRootCause(failures), 80, "expected 4, got 3");
     expect(items[0]).toBe("test/cart.test.js:6 cart › sums prices");
   });
 

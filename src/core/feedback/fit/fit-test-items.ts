@@ -3,6 +3,7 @@ import type { Failure } from "../feedback.js";
 import { failureParts, type FailureParts } from "./feedback-items.js";
 import type { FailureGroup } from "./failure-groups.js";
 import { briefName } from "./name-stems.js";
+import { cutWords } from "../clean/cut-words.js";
 
 /**
  * What a part of an item is worth to whoever fixes the failure: the facts it adds (a place is
@@ -47,6 +48,8 @@ function labelUses(states: readonly ItemState[]): Map<string, number> {
   return uses;
 }
 
+/** Shortest cut of an error's words worth writing: below it, a cut names nothing. */
+const MIN_CUT_WORDS = 16;
 /** Failures of one cause that get a place of their own in its item; the rest are counted. */
 const MAX_MEMBERS = 40;
 
@@ -69,6 +72,8 @@ interface ItemState {
   values: number;
   /** Index of the words form shown, -1 for none. */
   words: number;
+  /** The words cut to the room left once no whole form fits, null for none. */
+  cut: string | null;
 }
 
 /** A way to show more of item `item`, and what it is worth. */
@@ -110,6 +115,7 @@ export function fitTestItems(
     parts: failureParts(group[0], said),
     values: -1,
     words: -1,
+    cut: null,
   }));
   // When everything fits, every item is whole: nothing is left for a reader to piece together.
   states.forEach(showAll);
@@ -134,7 +140,45 @@ export function fitTestItems(
     best.move.apply();
     layout.commit(best.move.item);
   }
+  fillWithCutWords(states, layout, budget, said);
   return fitted(states);
+}
+
+/**
+ * The room no whole part fits in, spent on words cut to it (at a word's end): the error's own
+ * words of items that show none. A cut shorter than
+ * `MIN_CUT_WORDS` says nothing and is not written. Items without values come first, then the
+ * causes that broke the most tests.
+ */
+function fillWithCutWords(
+  states: readonly ItemState[],
+  layout: Layout,
+  budget: number,
+  said: string,
+): void {
+  const wordless = [...states.keys()]
+    .filter((index) => {
+      const state = states[index];
+      return (
+        state !== undefined && isShown(state) && state.words < 0 && state.parts.cuttable !== ""
+      );
+    })
+    .sort((a, b) => fillRank(states[a]) - fillRank(states[b]) || a - b);
+  for (const index of wordless) {
+    const state = states[index];
+    if (state === undefined) continue;
+    const { cuttable } = state.parts;
+    // What the item's punctuation around its words costs, found by laying out one character.
+    state.cut = "…";
+    const length = budget - layout.used - (layout.costOf(index) - 1);
+    state.cut = codePointLength(cuttable) <= length ? cuttable : cutWords(cuttable, length);
+    const says = /[a-z]{2,}/i.test(state.cut) && !isSaid(said, state.cut);
+    if (length < MIN_CUT_WORDS || !says || layout.costOf(index) > budget - layout.used) {
+      state.cut = null;
+      continue;
+    }
+    layout.commit(index);
+  }
 }
 
 /**
@@ -164,6 +208,15 @@ function placeEveryFailure(
     const written = first !== undefined && isPlaceWritten(states, first.failure);
     if (!tryMove(openingMove(state, item, 1, said, written))) break;
   }
+}
+
+/**
+ * Which wordless item a cut is spent on first: one that shows no values (its words are all it
+ * can say of what went wrong), then the cause that broke the most tests.
+ */
+function fillRank(state: ItemState | undefined): number {
+  if (state === undefined) return 0;
+  return (state.values < 0 ? -MAX_MEMBERS : 0) - state.members.length;
 }
 
 /** The items as chosen, and the failures they name. */
@@ -492,7 +545,7 @@ function renderItem(state: ItemState, written: Written): { text: string; written
     members.push([where, name ?? ""].filter((text) => text !== "").join(" "));
   }
   const values = state.parts.values[state.values] ?? "";
-  const words = state.parts.words[state.words] ?? "";
+  const words = state.cut ?? state.parts.words[state.words] ?? "";
   const facts = values === "" ? words : words === "" ? values : `${values} (${words})`;
   const who = members.join("; ");
   const text = who === "" ? facts : facts === "" ? who : `${who}: ${facts}`;
