@@ -25,13 +25,19 @@ function isWords(value: string): boolean {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\x00-\x1f\x7f]/;
 
+/**
+ * Code's brackets and separators inside a value (`(++cov_1a2b.s[3`): no generated key, hash,
+ * base64 or UUID has them. Brackets at its ends are what it is written in (`(KEY)`, `[KEY[`).
+ */
+const CODE = /^[([{]*[^()[\]{};,]+[()[\]{};,]+[^()[\]{};,]/;
+
 /** Longest value judged: a longer one is a dump, not a key, and judging it costs its length. */
 const MAX_JUDGED = 512;
 
 /**
  * Whether a value looks generated rather than written: at least 12 characters without spaces,
  * letters mixed with digits (or both cases over 20 characters, not words), 3 bits of entropy per
- * character, and not a path or a URL. Words, identifiers, dates and paths do not; keys, hashes,
+ * character, and not a path, a URL or code. Words, identifiers, dates and paths do not; keys, hashes,
  * base64 and UUIDs do.
  */
 export function looksRandom(value: string): boolean {
@@ -39,6 +45,7 @@ export function looksRandom(value: string): boolean {
   if (
     /\s/.test(value) ||
     CONTROL.test(value) ||
+    CODE.test(value) ||
     value.includes("://") ||
     /^(?:[.~]?\/|[a-z]:\\)/i.test(value)
   ) {
