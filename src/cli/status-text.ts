@@ -143,7 +143,7 @@ export function statusText(runs: readonly RunView[], all: boolean, hint: string)
     }
     const [held, moreHeld] = told(run.workers ?? [], limit);
     if (held.length > 0) {
-      text += `\nrun ${run.run}: held by workers: ${held.map((w) => `${w.taskId} → ${w.executor}${w.status === "PENDING" ? "" : ` (${w.status.toLowerCase()})`}`).join(", ")}${moreHeld > 0 ? ` and ${moreHeld} more` : ""}\n`;
+      text += `\nrun ${run.run}: held by workers: ${held.map((w) => `${w.taskId} → ${w.executor}`).join(", ")}${moreHeld > 0 ? ` and ${moreHeld} more` : ""}\n`;
     }
     const [awaited, moreAwaited] = told(run.awaitingTasks, limit);
     for (const awaiting of awaited) text += awaitingText(run.run, awaiting, hint);

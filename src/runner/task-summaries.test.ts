@@ -7,7 +7,7 @@ import type { LoopPlan } from "../core/loop/loop-plan.js";
 import type { LoopState } from "../core/loop/loop-state.js";
 import { startLoop } from "../core/loop/start-loop.js";
 import type { TaskBrief } from "../core/loop/task-brief.js";
-import { eventsOf, runArb } from "../core/loop/test-support/random-runs.js";
+import { eventsOf, runArb } from "../test-support/random-runs.js";
 import { transition } from "../core/loop/transition.js";
 import { fuzzRuns, fuzzSeed } from "../test-support/hostile/fuzz-runs.js";
 import { foldByTask } from "./fold-by-task.js";

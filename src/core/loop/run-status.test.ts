@@ -6,7 +6,7 @@ import type { LoopState } from "./loop-state.js";
 import { runStandingOf, type RunStanding } from "./run-status.js";
 import { runSummary } from "./run-summary.js";
 import { startLoop } from "./start-loop.js";
-import { eventsOf, runArb } from "./test-support/random-runs.js";
+import { eventsOf, runArb } from "../../test-support/random-runs.js";
 import { transition } from "./transition.js";
 
 const RUNS = { numRuns: fuzzRuns(40), ...fuzzSeed() };

@@ -37,7 +37,7 @@ export interface ReadScope {
 /** Who holds a task's work right now: the worker (DBOS executor id) and the workflow's state. */
 export interface TaskOwner {
   readonly executor: string;
-  /** DBOS's workflow status: `PENDING` (being worked on, or waiting in a worker), `ENQUEUED`. */
+  /** DBOS's workflow status: `PENDING` (being worked on, or waiting in a worker for an answer). */
   readonly status: string;
 }
 

@@ -8,8 +8,12 @@ import { printableStoreUrl } from "../../store-url.js";
 import type { CancelHold, ReadScope, RunReader, RunStore, TaskOwner } from "../run-store.js";
 import { PostgresSnapshot } from "./postgres-snapshot.js";
 
-/** DBOS's states of a workflow that a worker holds or will take. */
-const HELD = new Set(["PENDING", "ENQUEUED"]);
+/**
+ * DBOS's state of a workflow a worker holds. An `ENQUEUED` one waits on the queue for any
+ * worker: the executor id its row keeps is the last one's (a `run` that handed it back), not a
+ * holder's.
+ */
+const HELD = new Set(["PENDING"]);
 
 /**
  * A PostgreSQL store behind the store port: loopgate's tables read and written through

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import type { LoopEvent } from "../loop-event.js";
-import type { LoopPlan } from "../loop-plan.js";
+import type { LoopEvent } from "../core/loop/loop-event.js";
+import type { LoopPlan } from "../core/loop/loop-plan.js";
 import {
   drive,
   generated,
@@ -10,7 +10,7 @@ import {
   task,
   tested,
   type World,
-} from "./loop-world.js";
+} from "../core/loop/test-support/loop-world.js";
 
 /** One to five tasks of random caps and steps, run one to three at a time. */
 export const planArb: fc.Arbitrary<LoopPlan> = fc
