@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { DBOSClient } from "@dbos-inc/dbos-sdk";
-import pg from "pg";
+import type pg from "pg";
 import { stringify } from "yaml";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cli, requireBuild } from "../test-support/built-cli.js";
-import { freshDatabase, postgresAvailability } from "../../test-support/postgres.js";
+import { postgresAvailability } from "../../test-support/postgres.js";
 import { TASK_QUEUE } from "./dbos-driver.js";
 import { TASK_WORKFLOW } from "./task-workflow.js";
 import {
@@ -18,6 +18,7 @@ import {
   WorkerProcesses,
   type WorkerProcess,
 } from "./test-support/worker-processes.js";
+import { migratedStore } from "./test-support/migrated-store.js";
 
 // Workers that die, are stopped, or run another version: heartbeats, the lease, the move of a
 // silent executor's tasks, `worker --recover`, the SIGTERM drain (docs/distributed.md). The
@@ -128,10 +129,7 @@ describe.skipIf(availability.skip !== false)(
     beforeAll(async () => {
       requireBuild();
       dir = mkdtempSync(join(tmpdir(), "loopgate-recovery-"));
-      url = await freshDatabase();
-      expect(cli(["db", "migrate", "--store", url]).status).toBe(0);
-      db = new pg.Client({ connectionString: url });
-      await db.connect();
+      ({ url, db } = await migratedStore());
     });
 
     // A test that failed leaves no worker to take the next test's tasks.

@@ -1,13 +1,14 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DBOSClient } from "@dbos-inc/dbos-sdk";
-import pg from "pg";
+import type pg from "pg";
 import { stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, cliAsync, requireBuild } from "../test-support/built-cli.js";
 import { fixtureProject } from "../test-support/fixture-project.js";
-import { databaseUrl, freshDatabase, postgresAvailability } from "../../test-support/postgres.js";
+import { databaseUrl, postgresAvailability } from "../../test-support/postgres.js";
 import { ANSWER_TOPIC, taskWorkflowId } from "./task-workflow.js";
+import { migratedStore } from "./test-support/migrated-store.js";
 
 // `loopgate run --store postgres://…` end to end: the built CLI against a real server.
 
@@ -45,11 +46,7 @@ describe.skipIf(availability.skip !== false)(
 
     beforeAll(async () => {
       requireBuild();
-      url = await freshDatabase();
-      const migrated = cli(["db", "migrate", "--store", url]);
-      expect(migrated.status, migrated.stderr).toBe(0);
-      db = new pg.Client({ connectionString: url });
-      await db.connect();
+      ({ url, db } = await migratedStore());
     });
 
     afterAll(async () => {

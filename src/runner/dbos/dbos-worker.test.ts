@@ -1,13 +1,14 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, requireBuild } from "../test-support/built-cli.js";
 import { fixtureProject } from "../test-support/fixture-project.js";
-import { freshDatabase, postgresAvailability } from "../../test-support/postgres.js";
+import { postgresAvailability } from "../../test-support/postgres.js";
 import { finished, untilFile, WorkerProcesses } from "./test-support/worker-processes.js";
+import { migratedStore } from "./test-support/migrated-store.js";
 
 // `loopgate run --submit-only` and `loopgate worker` processes on one PostgreSQL store.
 
@@ -24,10 +25,7 @@ describe.skipIf(availability.skip !== false)(
 
     beforeAll(async () => {
       requireBuild();
-      url = await freshDatabase();
-      expect(cli(["db", "migrate", "--store", url]).status).toBe(0);
-      db = new pg.Client({ connectionString: url });
-      await db.connect();
+      ({ url, db } = await migratedStore());
     });
 
     afterAll(async () => {

@@ -2,12 +2,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import pg from "pg";
+import type pg from "pg";
 import { stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase, postgresAvailability } from "../../test-support/postgres.js";
+import { postgresAvailability } from "../../test-support/postgres.js";
 import { cli, requireBuild, ROOT } from "../test-support/built-cli.js";
 import { fixtureProject } from "../test-support/fixture-project.js";
+import { migratedStore } from "../dbos/test-support/migrated-store.js";
 
 // What only a PostgreSQL store does: a task a live worker holds is named by `status` and
 // cancelled under that worker, its step in flight ending unheard.
@@ -24,10 +25,7 @@ describe.skipIf(availability.skip !== false)(
 
     beforeAll(async () => {
       requireBuild();
-      url = await freshDatabase();
-      expect(cli(["db", "migrate", "--store", url]).status).toBe(0);
-      db = new pg.Client({ connectionString: url });
-      await db.connect();
+      ({ url, db } = await migratedStore());
     });
 
     afterAll(async () => {

@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase, postgresAvailability } from "../../test-support/postgres.js";
+import { postgresAvailability } from "../../test-support/postgres.js";
 import { cli, requireBuild } from "../test-support/built-cli.js";
 import { fixtureProject, type Fixture } from "../test-support/fixture-project.js";
+import { migratedUrl } from "../dbos/test-support/migrated-store.js";
 
 // One command surface, two stores: the same stories told through the built CLI on the SQLite
 // journal and on PostgreSQL, their outputs compared once both have run. The stores are filled
@@ -26,10 +27,7 @@ const STORES: StoreCase[] = [
   {
     name: "postgres",
     open: async () => {
-      const url = await freshDatabase();
-      const migrated = cli(["db", "migrate", "--store", url]);
-      expect(migrated.status, migrated.stderr).toBe(0);
-      return ["--store", url];
+      return ["--store", await migratedUrl()];
     },
   },
 ];

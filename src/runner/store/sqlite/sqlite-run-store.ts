@@ -43,15 +43,14 @@ export class SqliteRunStore implements RunStore {
   }
 
   /** Journals the answer (in order: `place` is the SQLite journal's own); the next resume hands it to the task. */
-  give(
+  async give(
     runId: number,
     event: AnswerGiven,
     meta: Record<string, unknown>,
-    _place: number,
+    place: number,
     after?: LoopState,
   ): Promise<void> {
-    this.journal.append(runId, event, meta, after);
-    return Promise.resolve();
+    await this.append(runId, event, meta, place, after);
   }
 
   /** The journal holds runs by lease, not tasks: nobody is named. */
