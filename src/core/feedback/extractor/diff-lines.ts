@@ -15,8 +15,9 @@ const MOCHA_SIGNS: DiffSigns = { plus: "expected", minus: "received" };
 
 /** Diff headers of Jest/Vitest, Mocha, node:assert and node-tap, and what their signs mean. */
 const DIFF_HEADERS: readonly { readonly pattern: RegExp; readonly signs: DiffSigns }[] = [
-  { pattern: /^- (?:Expected|Snapshot)(?:\s+- \d+)?$/, signs: JEST_SIGNS },
-  { pattern: /^\+ Received(?:\s+\+ \d+)?$/, signs: JEST_SIGNS },
+  // Jest right-aligns the two counts (`- Expected  - 10` over `+ Received  +  1`).
+  { pattern: /^- (?:Expected|Snapshot)(?:\s+-\s+\d+)?$/, signs: JEST_SIGNS },
+  { pattern: /^\+ Received(?:\s+\+\s+\d+)?$/, signs: JEST_SIGNS },
   { pattern: /^\+ expected - actual$/, signs: MOCHA_SIGNS },
   { pattern: /^\+ actual - expected(?: \.\.\. Lines skipped)?$/, signs: JEST_SIGNS },
   { pattern: /^--- expected$/, signs: JEST_SIGNS },

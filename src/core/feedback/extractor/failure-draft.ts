@@ -135,10 +135,13 @@ export function finishDraft(draft: FailureDraft): Failure {
     received = values?.received ?? null;
   }
   const located = draft.line === null && draft.declared !== null;
-  const caller = isAssertion(message, expected, received) ? helperCaller(draft.frames) : null;
+  const checked = isAssertion(message, expected, received) || isPlainError(message);
+  const caller = checked ? helperCaller(draft.frames) : null;
   const first = draft.frames[0]?.location;
   // An assertion made in a shared helper is the test's line that called it (it says which check
-  // failed); a thrown error stays where it was thrown, with the test's own frame beside it.
+  // failed); so is a plain `Error` that a test's helper throws (`throw new Error("… failed but
+  // should have passed")`, a check written as a throw). A crash (`TypeError`, …) stays where it
+  // was thrown, with the test's own frame beside it.
   const place =
     caller !== null && first?.file === draft.file && first.line === draft.line
       ? caller
@@ -174,6 +177,11 @@ function isAssertion(message: string, expected: string | null, received: string 
   return (
     expected !== null || received !== null || /AssertionError|\bexpect\(|\bassert/i.test(message)
   );
+}
+
+/** Whether the message is a plain `Error`'s, the kind code throws on purpose, not a crash. */
+function isPlainError(message: string): boolean {
+  return message.startsWith("Error: ");
 }
 
 /** A field cut to `MAX_FIELD_LENGTH`. */

@@ -33,6 +33,13 @@ describe("helperCaller", () => {
     expect(helperCaller(frames)).toEqual({ file: "tests/functional/cache.spec.ts", line: 18 });
   });
 
+  it("is the first frame outside a helper's own file when the helper calls itself on", () => {
+    // validator.js: `test()` loops with `forEach`, both named, both in the helper's file.
+    const inHelper = [41, 32].map((line) => at("test/testFunctions.js", line, true));
+    const test = at("test/validators.test.js", 252, false);
+    expect(helperCaller([...inHelper, test])).toEqual(test.location);
+  });
+
   it("is null for an assertion in the test's own callback or in the code under test", () => {
     expect(helperCaller([at("test/cart.test.js", 5, false)])).toBeNull();
     expect(helperCaller([at("test/cart.test.js", 5, true)])).toBeNull();

@@ -22,8 +22,9 @@ export function isNamedFrame(trimmed: string): boolean {
  * Where a failed assertion made in a shared helper shows in the test: the line of the test that
  * called the helper. The helper is the innermost user frame when it names its function and sits
  * in a test's file (`test/helpers.js`, a function of the spec file itself; Playwright prints its
- * location line, the same place, first); the caller is the next frame in a test's file. Null when
- * the assertion is in the test's own callback, or no caller is printed.
+ * location line, the same place, first); the caller is the next frame in a test's file outside
+ * the helper's own file, or, for a helper of the spec file, the next frame in it. Null when the
+ * assertion is in the test's own callback, or no caller is printed.
  */
 export function helperCaller(frames: readonly UserFrame[]): SourceLocation | null {
   const [first, second] = frames;
@@ -35,13 +36,20 @@ export function helperCaller(frames: readonly UserFrame[]): SourceLocation | nul
       : -1;
   const helperFrame = frames[helper];
   if (helperFrame === undefined || !isTestPath(helperFrame.location.file)) return null;
-  return (
-    frames.slice(helper + 1).find((frame) => isTestPath(frame.location.file))?.location ?? null
-  );
+  const callers = frames.slice(helper + 1).filter((frame) => isTestPath(frame.location.file));
+  // A helper in a file of its own may call itself on (`test()` → its `forEach` callback): the
+  // test is the first frame outside that file. A helper of the spec file is called from it.
+  const outside = callers.find((frame) => !isSameFile(frame.location, helperFrame.location));
+  return (outside ?? callers[0])?.location ?? null;
+}
+
+/** One file, however each frame spells its path (`../support/a.ts`, `tests/support/a.ts`). */
+function isSameFile(a: SourceLocation, b: SourceLocation): boolean {
+  const base = (file: string): string => file.slice(file.lastIndexOf("/") + 1);
+  return base(a.file) === base(b.file);
 }
 
 /** One line of one file, however each frame spells its path (`../support/a.ts`, `tests/support/a.ts`). */
 function isSamePlace(a: SourceLocation, b: SourceLocation): boolean {
-  const base = (file: string): string => file.slice(file.lastIndexOf("/") + 1);
-  return a.line === b.line && base(a.file) === base(b.file);
+  return a.line === b.line && isSameFile(a, b);
 }

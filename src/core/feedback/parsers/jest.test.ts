@@ -77,6 +77,28 @@ describe("jestParser", () => {
     ]);
   });
 
+  it("reads a diff whose header right-aligns the counts (`+ Received  +  1`) as a header", () => {
+    const padded = [
+      "FAIL test/drop.test.ts",
+      "  ● drop › keeps one statement a line",
+      "",
+      "    expect(received).toBe(expected) // Object.is equality",
+      "",
+      "    - Expected  - 10",
+      "    + Received  +  1",
+      "",
+      "    - DROP VIEW a;",
+      "    + DROP VIEW a;DROP VIEW b;",
+      "",
+      "      at Object.<anonymous> (test/drop.test.ts:9:20)",
+      "",
+      "Tests:       1 failed, 1 total",
+    ].join("\n");
+    expect(jestParser.parse(padded)).toMatchObject([
+      { line: 9, expected: "DROP VIEW a;", received: "DROP VIEW a;DROP VIEW b;" },
+    ]);
+  });
+
   it("keeps matcherResult's types as JavaScript literals, undefined for a dropped key", () => {
     const [typed] = jestParser.parse(report({ name: "toBe", expected: 123, actual: "123" }));
     expect(typed).toMatchObject({ expected: "123", received: '"123"', line: 5 });

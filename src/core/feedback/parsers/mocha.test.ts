@@ -139,6 +139,35 @@ describe("mochaParser", () => {
     ]);
   });
 
+  it("places a plain Error thrown by a test helper at the test's call, a crash where it threw", () => {
+    const dot = [
+      "  314 passing (2s)",
+      "  2 failing",
+      "",
+      "  1) Validators",
+      "       should validate ports:",
+      '     Error: validator.isPort("65535") failed but should have passed',
+      "      at forEach (test/testFunctions.js:41:15)",
+      "      at Array.forEach (<anonymous>)",
+      "      at test (test/testFunctions.js:32:19)",
+      "      at Context.<anonymous> (test/validators.test.js:3214:9)",
+      "",
+      "  2) Validators",
+      "       should validate floats:",
+      "     TypeError: Cannot read properties of undefined (reading 'locale')",
+      "      at isFloat (src/lib/isFloat.js:8:40)",
+      "      at forEach (test/testFunctions.js:35:39)",
+      "      at Array.forEach (<anonymous>)",
+      "      at test (test/testFunctions.js:32:19)",
+      "      at Context.<anonymous> (test/validators.test.js:4634:9)",
+      "",
+    ].join("\n");
+    expect(mochaParser.parse(dot)).toMatchObject([
+      { test: "Validators > should validate ports", file: "test/validators.test.js", line: 3214 },
+      { test: "Validators > should validate floats", file: "src/lib/isFloat.js", line: 8 },
+    ]);
+  });
+
   it("yields nothing for an all-passing run", () => {
     expect(mochaParser.parse("\n  a\n    ✔ works\n\n  1 passing (3ms)\n")).toEqual([]);
   });
