@@ -7,6 +7,7 @@ describe("valuesFromMessage", () => {
     ["AssertionError: expected 2 to equal 3", "3", "2"],
     ["expected { a: 1 } to deeply equal { a: 2 }", "{ a: 2 }", "{ a: 1 }"],
     ["expected undefined to be null", "null", "undefined"],
+    ["AssertionError: expected 'a--b' to match object 'a-b'", "'a-b'", "'a--b'"],
     ["AssertionError: assert '123' == 123", "123", "'123'"],
     ["assert (12 + 1) == 14", "14", "(12 + 1)"],
     ["Add(1, 1) = 2; want 3", "3", "2"],

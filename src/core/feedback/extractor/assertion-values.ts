@@ -10,6 +10,7 @@ const CHAI_VERBS: readonly string[] = [
   " to strictly equal ",
   " to equal ",
   " to eql ",
+  " to match object ",
   " to be ",
 ];
 

@@ -129,19 +129,29 @@ export function finishDraft(draft: FailureDraft): Failure {
       message = `${message} (left: ${draft.left}, right: ${draft.right})`.trim();
     }
   }
-  if (expected === null && received === null) {
-    const values = valuesFromMessage(message);
-    expected = values?.expected ?? null;
-    received = values?.received ?? null;
+  const stated = valuesFromMessage(message);
+  // A diff prints strings bare (`- Foo-Bar`) where the message quotes them (`expected 'Foo--Bar'
+  // to match object 'Foo-Bar'`): the quotes say the values are strings, so the message's win.
+  if (
+    stated !== null &&
+    ((expected === null && received === null) ||
+      (unquoted(stated.expected) === expected && unquoted(stated.received) === received))
+  ) {
+    expected = stated.expected;
+    received = stated.received;
   }
   const located = draft.line === null && draft.declared !== null;
-  const checked = isAssertion(message, expected, received) || isPlainError(message);
-  const caller = checked ? helperCaller(draft.frames) : null;
   const first = draft.frames[0]?.location;
+  const helped = helperCaller(draft.frames);
   // An assertion made in a shared helper is the test's line that called it (it says which check
-  // failed); so is a plain `Error` that a test's helper throws (`throw new Error("… failed but
-  // should have passed")`, a check written as a throw). A crash (`TypeError`, …) stays where it
-  // was thrown, with the test's own frame beside it.
+  // failed); so is a plain `Error` that a helper file shared by specs throws (`throw new Error("…
+  // failed but should have passed")`, a check written as a throw). A crash (`TypeError`, …), or an
+  // error under the spec file's own `it`, stays where it was thrown, the test's frame beside it.
+  const caller = isAssertion(message, expected, received)
+    ? helped
+    : isPlainError(message) && helped !== null && helped.file !== first?.file
+      ? helped
+      : null;
   const place =
     caller !== null && first?.file === draft.file && first.line === draft.line
       ? caller
@@ -177,6 +187,11 @@ function isAssertion(message: string, expected: string | null, received: string 
   return (
     expected !== null || received !== null || /AssertionError|\bexpect\(|\bassert/i.test(message)
   );
+}
+
+/** A value without the quotes around it (`'a'` → `a`); any other value as it is. */
+function unquoted(value: string): string {
+  return /^(["'`]).*\1$/s.test(value) && value.length >= 2 ? value.slice(1, -1) : value;
 }
 
 /** Whether the message is a plain `Error`'s, the kind code throws on purpose, not a crash. */

@@ -74,6 +74,25 @@ describe("vitestParser", () => {
     ]);
   });
 
+  it("keeps the quotes the message prints around strings that the diff prints bare (scule)", () => {
+    const quoted = ` FAIL  test/scule.test.ts > trainCase > foo--bar-Baz => Foo-Bar-Baz
+AssertionError: expected 'Foo--Bar-Baz' to match object 'Foo-Bar-Baz'
+
+- Expected
++ Received
+
+- Foo-Bar-Baz
++ Foo--Bar-Baz
+
+ ❯ test/scule.test.ts:124:30
+
+ Test Files  1 failed (1)
+`;
+    expect(vitestParser.parse(quoted)).toMatchObject([
+      { line: 124, expected: "'Foo-Bar-Baz'", received: "'Foo--Bar-Baz'" },
+    ]);
+  });
+
   it("reads the JSON reporter, values from the message as printed", () => {
     expect(vitestParser.detect(json)).toBe(true);
     expect(vitestParser.parse(json)).toEqual([
