@@ -69,7 +69,23 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
     }
     cursor += 1;
   }
-  setValue(draft, "expected", sides.expected.join("\n"), printed);
-  setValue(draft, "received", sides.received.join("\n"), printed);
+  setValue(draft, "expected", joinedSide(sides.expected), printed);
+  setValue(draft, "received", joinedSide(sides.received), printed);
   return cursor;
 };
+
+/** One line of a string node:assert prints as a concatenation: `'| a | b |\n' +`. */
+const CONCATENATED_LINE = /^'(.*?)(?:\\n)?'(?: \+)?$/;
+
+/**
+ * A side's lines as one value. node:assert prints a multi-line string as JavaScript pieces
+ * (`'line one\n' +`); the text of the lines is what differs, so the pieces lose their quoting.
+ */
+function joinedSide(lines: readonly string[]): string {
+  const concatenated =
+    lines.some((line) => line.endsWith("\\n' +")) &&
+    lines.every((line) => CONCATENATED_LINE.test(line));
+  return (concatenated ? lines.map((line) => line.replace(CONCATENATED_LINE, "$1")) : lines).join(
+    "\n",
+  );
+}

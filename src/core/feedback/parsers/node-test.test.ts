@@ -96,6 +96,37 @@ describe("nodeTestParser", () => {
     ]);
   });
 
+  it("reads node:assert's diff of a multi-line string as its lines, not JavaScript pieces", () => {
+    const tap = `TAP version 13
+# Subtest: should align center
+not ok 1 - should align center
+  ---
+  duration_ms: 15.8
+  location: '/p/test.js:114:11'
+  failureType: 'testCodeFailure'
+  error: |-
+    Expected values to be strictly equal:
+    + actual - expected
+
+      '| Beep |   No.   |\\n' +
+    +   '| beep |  1024   |\\n' +
+    -   '| beep |   1024  |\\n' +
+        '| foo  |  10106  |'
+  code: 'ERR_ASSERTION'
+  name: 'AssertionError'
+  operator: 'strictEqual'
+  stack: |-
+    TestContext.<anonymous> (file:///p/test.js:115:12)
+  ...
+1..1
+# tests 1
+# fail 1
+`;
+    expect(nodeTestParser.parse(tap)).toMatchObject([
+      { line: 115, expected: "| beep |   1024  |", received: "| beep |  1024   |" },
+    ]);
+  });
+
   it("reads its JUnit report; not another runner's", () => {
     const junit = `<testsuites><testsuite name="cart" hostname="vm">
 <testcase name="sums" classname="test"><failure type="testCodeFailure" message="x">
