@@ -2,7 +2,8 @@
 //
 // Reads the labelled trajectories under fixtures/trajectories/ (decide documents built from
 // real runner outputs; header comments give the true pattern and whether the task would have
-// converged) and prints:
+// converged) and prints (then, on a row of its own, the type mismatches of real projects' runs
+// under fixtures/trajectories/real-world/, checked for the field and both sides):
 //   a) pattern-detection accuracy: the pattern `decide` reports against the label;
 //   b) what `no_progress: {window: 2}` saves against MAX_ITERATIONS alone: each trajectory is
 //      replayed attempt by attempt through `decide`, once with each policy, and the attempts
@@ -126,6 +127,49 @@ for (const [index, window] of WINDOWS.slice(1).entries()) {
     `for comparison, no_progress {window: ${window}}: ${saved} wasted iterations saved, ${early}/${figures.converging} premature stops`,
   );
 }
+// The real-output row: type mismatches in real projects' runs (fixtures/real-world), each
+// labelled with the field and both sides read from the output; the pattern must name all three.
+const realCorpus = new URL("../fixtures/trajectories/real-world/", import.meta.url);
+const realRows = [];
+for (const file of (await readdir(realCorpus)).filter((name) => name.endsWith(".yaml")).sort()) {
+  const text = await readFile(new URL(file, realCorpus), "utf8");
+  const labels = labelsOf(text);
+  const input = decodeDecideDocument(parseText(text, file));
+  const pattern = findPattern(attemptRecords(attemptsOf(input.iterationCheck)));
+  const mismatch = pattern?.kind === "type-mismatch" ? pattern.mismatch : null;
+  realRows.push({
+    name: file.replace(/\.yaml$/, ""),
+    runner: labels.runner,
+    detected: pattern?.kind ?? "none",
+    named:
+      mismatch !== null &&
+      mismatch.field === labels.field &&
+      mismatch.expected.text === labels.expected &&
+      mismatch.received.text === labels.received,
+    got:
+      mismatch === null
+        ? null
+        : `${mismatch.field}: ${mismatch.received.text} (${mismatch.receivedType}) vs ${mismatch.expected.text} (${mismatch.expectedType})`,
+  });
+}
+console.log("");
+console.log(
+  "real-output type mismatches (fixtures/trajectories/real-world, outputs of real projects):",
+);
+for (const row of realRows) {
+  const mark = row.named ? " " : "✗";
+  console.log(
+    `${mark} ${pad(row.name, 24)}${pad(row.runner, 11)}${pad(row.detected, 15)}${row.got ?? ""}`,
+  );
+}
+figures.real_output = {
+  trajectories: realRows.length,
+  pattern_correct: realRows.filter((row) => row.detected === "type-mismatch").length,
+  field_and_sides_named: realRows.filter((row) => row.named).length,
+};
+console.log(
+  `real-output row: pattern ${figures.real_output.pattern_correct}/${realRows.length}, field and both sides named ${figures.real_output.field_and_sides_named}/${realRows.length}`,
+);
 await mkdir(new URL("out/", import.meta.url), { recursive: true });
 await writeFile(
   new URL("out/escalation.json", import.meta.url),

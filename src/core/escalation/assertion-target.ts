@@ -4,6 +4,8 @@ export interface AssertionTarget {
   readonly field: string | null;
   /** The value under test (`payload`, or `token` in `expect(decode(token))`), or null. */
   readonly subject: string | null;
+  /** Whether the assertion checks the subject itself, a bare variable (`expect(userId)`), not a call's result or a property. */
+  readonly bare: boolean;
 }
 
 /** The line-number gutter of a code frame: Jest's `13 |`, Vitest's `13|`. */
@@ -114,8 +116,11 @@ function assertedExpression(code: string): { expression: string; path: string | 
   return { expression: code.slice(assertAt + "assert ".length, equalsAt), path: null };
 }
 
-/** Python's traceback frame line, whose source line is printed below it: `File "t.py", line 16, in test_x`. */
-const PYTHON_FRAME = /^\s*File "[^"]+", line (\d+), in /;
+/**
+ * Python's traceback frame line, whose source line is printed below it: `File "t.py", line 16,
+ * in test_x`, or pytest's short form (`--tb=short`) `tests/t.py:1650: in test_x`.
+ */
+const PYTHON_FRAME = /^\s*File "[^"]+", line (\d+), in |^[\w./-]+\.py:(\d+): in [\w[\]-]/;
 
 /** Whether a code line holds an assertion. */
 function asserts(code: string): boolean {
@@ -129,7 +134,7 @@ function asserts(code: string): boolean {
 /**
  * The code lines of an output that hold an assertion (`expect(`, `assert `, `assertEqual(`), in
  * order: code frames (Jest's and pytest's `>`, numbered gutters), the source line under a Python
- * traceback frame, numbered by the frame, and RSpec's `Failure/Error:` line, marked.
+ * traceback frame or a pytest short-traceback frame, numbered by the frame, and RSpec's `Failure/Error:` line, marked.
  */
 export function assertionFrames(output: string): FrameLine[] {
   const lines = output.split("\n");
@@ -140,7 +145,9 @@ export function assertionFrames(output: string): FrameLine[] {
         return { marked: true, number: null, code: trimmed.slice("Failure/Error: ".length) };
       }
       const python = PYTHON_FRAME.exec(lines[index - 1] ?? "");
-      if (python !== null) return { marked: false, number: Number(python[1]), code: trimmed };
+      if (python !== null) {
+        return { marked: false, number: Number(python[1] ?? python[2]), code: trimmed };
+      }
       return frameLine(text);
     })
     .filter(
@@ -179,14 +186,21 @@ export function assertionTarget(
     const pathField = asserted.path?.split(".").at(-1) ?? null;
     const field = pathField ?? property?.[1] ?? property?.[2] ?? property?.[3] ?? null;
     const holder = property === null ? expression : expression.slice(0, property.index);
-    const last =
-      [...holder.replace(OBJECT_LITERAL, "").matchAll(IDENTIFIER)]
-        .map((match) => match[0])
-        .filter((name) => !NOT_SUBJECTS.has(name))
-        .at(-1) ?? null;
+    const names = [...holder.replace(OBJECT_LITERAL, "").matchAll(IDENTIFIER)].filter(
+      (match) => !NOT_SUBJECTS.has(match[0]),
+    );
+    // A method called on a value is no value: in `field.deserialize("42")` the subject is `field`.
+    const values = names.filter(
+      (match) =>
+        !holder
+          .slice(match.index + match[0].length)
+          .trimStart()
+          .startsWith("("),
+    );
+    const last = (values.length > 0 ? values : names).at(-1)?.[0] ?? null;
     const made = last === null ? undefined : FACTORY.exec(last)?.[1];
     const subject = made === undefined ? last : made.charAt(0).toLowerCase() + made.slice(1);
-    return { field, subject };
+    return { field, subject, bare: /^[a-z_$][\w$]*$/i.test(expression) };
   }
   return null;
 }

@@ -6,7 +6,19 @@ import junitSurefire from "../../../fixtures/runners/junit5/surefire/output.txt?
 import phpunitAssertions from "../../../fixtures/runners/phpunit/assertions/output.txt?raw";
 import rspecAssertions from "../../../fixtures/runners/rspec/assertions/output.txt?raw";
 import unittestAssertions from "../../../fixtures/runners/unittest/assertions/output.txt?raw";
+import avaQueryString from "../../../fixtures/real-world/ava/query-string-types-exclude/output.txt?raw";
+import jasmineFastXml from "../../../fixtures/real-world/jasmine/fast-xml-parser-attr-numbers/output.txt?raw";
+import jestNormalizr from "../../../fixtures/real-world/jest/normalizr-polymorphic-id-string/output.txt?raw";
+import mochaJsYaml from "../../../fixtures/real-world/mocha/js-yaml-bool-octal/output.txt?raw";
+import nodeTapIni from "../../../fixtures/real-world/node-tap/ini-true-string-tap/output.txt?raw";
+import nodeTestCommander from "../../../fixtures/real-world/node-test/commander-choices-implies/output.txt?raw";
+import pytestBoltons from "../../../fixtures/real-world/pytest/boltons-doctest-port-string/output.txt?raw";
+import pytestMarshmallow from "../../../fixtures/real-world/pytest/marshmallow-integer-string/output.txt?raw";
+import tapeMinimist from "../../../fixtures/real-world/tape/minimist-decimals-alias-filter/output.txt?raw";
+import vitestPathToRegexp from "../../../fixtures/real-world/vitest/path-to-regexp-undefined-params/output.txt?raw";
 import { analyzeAttempt } from "./attempt-analysis.js";
+import { attemptRecords } from "./attempt-record.js";
+import { typeMismatchPattern } from "./patterns/type-mismatch-pattern.js";
 import { findTypeMismatch } from "./type-mismatch.js";
 import { failing } from "./test-support/seed-attempts.js";
 import { failureOf } from "../feedback/failure-of.js";
@@ -104,5 +116,58 @@ describe("findTypeMismatch on forms the fixtures do not hold", () => {
     expect(named("parses ids")).toBeNull();
     expect(named("returns the id")).toBeNull();
     expect(named("test_order_total_is_float")).toBe("order_total");
+  });
+});
+
+describe("the type-mismatch pattern on real projects' outputs (fixtures/real-world)", () => {
+  const patternIn = (output: string) =>
+    typeMismatchPattern(attemptRecords([failing(1, output)]))?.mismatch ?? null;
+  // `output field expected received`, read by hand from each output.
+  const outputs: Readonly<Record<string, string>> = {
+    avaQueryString,
+    jasmineFastXml,
+    jestNormalizr,
+    mochaJsYaml,
+    nodeTapIni,
+    nodeTestCommander,
+    pytestBoltons,
+    pytestMarshmallow,
+    tapeMinimist,
+    vitestPathToRegexp,
+  };
+  it.each([
+    'avaQueryString id 123 "123"',
+    'jasmineFastXml @_int 45 "045"',
+    'jestNormalizr id 1 "1"',
+    'mochaJsYaml valid_false false "false"',
+    'nodeTapIni isTrue true "true"',
+    'nodeTestCommander two true "true"',
+    'pytestBoltons port 3000 "3000"',
+    'pytestMarshmallow age 42 "42"',
+    'tapeMinimist y 5.67 "5.67"',
+    'vitestPathToRegexp pre undefined "undefined"',
+  ])("%s: the field and both sides", (row) => {
+    const [name = "", field, expected, received] = row.split(" ");
+    expect(patternIn(outputs[name] ?? "")).toMatchObject({
+      field,
+      expected: { text: expected },
+      received: { text: received },
+    });
+  });
+});
+
+describe("outputEvidence: a diff's signs and the arrays its lines sit in", () => {
+  it("reads Mocha's `+ expected - actual` the other way round, and the key above the elements", () => {
+    const output = [
+      "+ expected - actual",
+      "",
+      '  "valid_false": [',
+      '-    "false"',
+      "+    false",
+      "  ]",
+    ];
+    const evidence = outputEvidence(output.join("\n"));
+    expect(evidence.diff).toEqual({ expected: "false", received: '"false"' });
+    expect(evidence.holders).toEqual([{ key: "valid_false", values: ['"false"', "false"] }]);
   });
 });

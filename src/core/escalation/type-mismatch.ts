@@ -1,7 +1,7 @@
 import type { Failure } from "../feedback/feedback.js";
 import { assertionTarget } from "./assertion-target.js";
 import { keyValues } from "./key-values.js";
-import type { OutputEvidence, Sides } from "./output-evidence.js";
+import type { DiffHolder, OutputEvidence, Sides } from "./output-evidence.js";
 import { parseLiteral, type Literal } from "./literal.js";
 import { typeConfusion } from "./type-confusion.js";
 
@@ -163,9 +163,11 @@ function confusionByLine(sides: Sides, field: string | null): Omit<TypeMismatch,
 export function findTypeMismatch(failure: Failure, evidence: OutputEvidence): TypeMismatch | null {
   const target = assertionTarget(evidence.frames, failure.line, failure.expected);
   const subject = target?.subject ?? null;
-  // `expect(userId).toBe(123)` checks a bare variable: the variable is the field.
+  // `expect(userId).toBe(123)` checks a bare variable: the variable is the field; a call's
+  // result (`field.deserialize("42")`) names none.
+  const bareSubject = target?.bare === true ? subject : null;
   const field =
-    target?.field ?? pathField(failure.message) ?? fieldInName(failure.test ?? "") ?? subject;
+    target?.field ?? pathField(failure.message) ?? fieldInName(failure.test ?? "") ?? bareSubject;
   const given =
     failure.expected === null || failure.received === null
       ? null
@@ -174,7 +176,26 @@ export function findTypeMismatch(failure: Failure, evidence: OutputEvidence): Ty
   const diff = failure.expected === null && failure.received === null ? evidence.diff : null;
   for (const sides of [given, pytestSides(failure.message), diff]) {
     const found = sides === null ? null : confusionIn(sides, field);
-    if (found !== null) return { ...found, subject: subject === found.field ? null : subject };
+    if (found === null) continue;
+    const named = found.field ?? holderKey(evidence.holders, found);
+    return { ...found, field: named, subject: subject === named ? null : subject };
   }
   return null;
+}
+
+/**
+ * The key of the array whose elements confuse (`"valid_false": [` above `- "false"` / `+ false`
+ * in Mocha's diff): the field, when the elements have no key of their own. Null when no run of
+ * the diff holds both values.
+ */
+function holderKey(
+  holders: readonly DiffHolder[],
+  found: Omit<TypeMismatch, "subject">,
+): string | null {
+  const holder = holders.find(
+    (candidate) =>
+      candidate.values.includes(found.expected.text) &&
+      candidate.values.includes(found.received.text),
+  );
+  return holder?.key ?? null;
 }

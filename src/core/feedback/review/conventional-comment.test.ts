@@ -33,3 +33,11 @@ describe("conventionalComment", () => {
     },
   );
 });
+
+describe("conventionalComment: emoji and cosmetic decorations", () => {
+  it("reads a label after an emoji, and a cosmetic kind as low", () => {
+    expect(conventionalComment("🚨 issue (security): KIE upload")?.priority).toBe("high");
+    expect(conventionalComment("suggestion (typo): set up")?.priority).toBe("low");
+    expect(conventionalComment("suggestion (bug_risk): ack")?.priority).toBe("medium");
+  });
+});

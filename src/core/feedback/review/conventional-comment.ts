@@ -10,9 +10,12 @@ export interface ConventionalComment {
   readonly subject: string;
 }
 
-/** `label (decorations): subject`; the spec's labels plus the common extras `typo`, `polish`, `quibble`, `nitpick`. */
+/**
+ * `label (decorations): subject`, after an optional emoji (Sourcery's `🚨 issue (security):`);
+ * the spec's labels plus the common extras `typo`, `polish`, `quibble`, `nitpick`.
+ */
 const LABEL =
-  /^(praise|nitpick|nit|suggestion|issue|todo|question|thought|chore|note|typo|polish|quibble)[ \t]*(?:\(([^()\n]*)\)[ \t]*)?:/i;
+  /^(?:\p{Extended_Pictographic}\uFE0F?\s*)?(praise|nitpick|nit|suggestion|issue|todo|question|thought|chore|note|typo|polish|quibble)[ \t]*(?:\(([^()\n]*)\)[ \t]*)?:/iu;
 
 const LABEL_PRIORITY: ReadonlyMap<string, Priority | null> = new Map<string, Priority | null>([
   ["issue", "high"],
@@ -30,14 +33,19 @@ const LABEL_PRIORITY: ReadonlyMap<string, Priority | null> = new Map<string, Pri
   ["praise", null],
 ]);
 
+/** Decorations that name a cosmetic kind, as the `typo` label does (Sourcery's `suggestion (typo)`): low. */
+const COSMETIC = new Set(["typo", "spelling", "grammar", "wording", "style", "formatting"]);
+
 /** One step less urgent, for a `(non-blocking)` decoration. */
 const SOFTER: Readonly<Record<Priority, Priority>> = { high: "medium", medium: "low", low: "low" };
 
 /**
  * The Conventional Comment `text` starts with, or null. Labels are case-insensitive; a
  * `(blocking)` decoration makes any label high, `(non-blocking)` makes it one step lower
- * (`issue (non-blocking)` is medium, `suggestion (non-blocking)` low); other decorations
- * (`if-minor`, `security`) are kept in the label but do not change the priority.
+ * (`issue (non-blocking)` is medium, `suggestion (non-blocking)` low), a cosmetic kind
+ * (`typo`, `spelling`, `grammar`, `wording`, `style`, `formatting`) makes it low; other
+ * decorations (`if-minor`, `security`, `bug_risk`) are kept in the label but do not change
+ * the priority.
  */
 export function conventionalComment(text: string): ConventionalComment | null {
   const match = LABEL.exec(text);
@@ -55,7 +63,9 @@ export function conventionalComment(text: string): ConventionalComment | null {
         ? "high"
         : decorations.includes("non-blocking")
           ? SOFTER[base]
-          : base;
+          : decorations.some((decoration) => COSMETIC.has(decoration))
+            ? "low"
+            : base;
   return {
     label: decorations.length === 0 ? name : `${name} (${decorations.join(", ")})`,
     priority,

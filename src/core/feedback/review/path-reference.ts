@@ -55,7 +55,10 @@ export function firstReference(text: string): PathReference | null {
 /** The first file path `text` names (without a line), or null: a heading's or a lead-in's file. */
 export function firstPath(text: string): string | null {
   for (const token of text.split(/\s/)) {
-    const core = coreOf(token);
+    // `src/a.ts:N/A`, as exporters write a comment with no line: the path before the colon.
+    const whole = coreOf(token);
+    const colon = whole.search(/:(?!\/\/)/);
+    const core = colon < 0 ? whole : whole.slice(0, colon);
     if (/^[\w./@-]+$/.test(core) && looksLikePath(core)) return core;
   }
   return null;

@@ -353,3 +353,106 @@ describe("plainReviewPoints", () => {
     ]);
   });
 });
+
+describe("plainReviewPoints: places given by the lines above a finding", () => {
+  it("a line that is only a place places the finding after it (Sourcery's <location>)", () => {
+    const text = [
+      "### Comment 1",
+      "<location> `src/ui/view.cpp:2199-2200` </location>",
+      "<code_context>",
+      "+ x",
+      "</code_context>",
+      "**issue (bug_risk):** Potential unsigned underflow",
+    ].join("\n");
+    expect(brief(text)).toEqual([
+      ["high", "src/ui/view.cpp", 2199, "Potential unsigned underflow"],
+    ]);
+  });
+
+  it("a place line nothing follows is a point itself", () => {
+    expect(brief("src/a.ts:3")).toEqual([["medium", "src/a.ts", 3, "src/a.ts:3"]]);
+  });
+
+  it("a heading's range and a banner's place go to the findings under them", () => {
+    const text = [
+      "### src/pages/Rankings.tsx (18-21)",
+      "![high](https://x/high-priority.svg)",
+      "The state setter gets the whole response.",
+      "########## bot :: src/b.py:503 ##########",
+      "**<sub><sub>![P2 Badge](https://x/P2.svg)</sub></sub>  Reject truncated calls**",
+    ].join("\n");
+    expect(brief(text)).toEqual([
+      ["high", "src/pages/Rankings.tsx", 18, "The state setter gets the whole response."],
+      ["medium", "src/b.py", 503, "Reject truncated calls"],
+    ]);
+  });
+
+  it("a short line naming a file titles the labelled finding or the record after it", () => {
+    const text = [
+      "Comment #1 by gemini on apps/bot/resource.ts:N/A",
+      "State: null | Created: 2025-12-22",
+      "",
+      "Calling toLowerCase() on a number throws.",
+      "---",
+      "Updated src/c.ts for context",
+      "",
+      "A second finding.",
+    ].join("\n");
+    expect(brief(text)).toEqual([
+      ["medium", "apps/bot/resource.ts", null, "Calling toLowerCase() on a number throws."],
+      ["medium", null, null, "Updated src/c.ts for context"],
+      ["medium", null, null, "A second finding."],
+    ]);
+  });
+
+  it("front matter places every finding of the file", () => {
+    const text =
+      "---\nfile: internal/config.go\nline: 1950\n---\n# Issue 013\n_⚠️ Potential issue_ | _🟠 Major_\n\n**Reject mixed-case enum values.**";
+    expect(brief(text)).toEqual([
+      ["medium", "internal/config.go", 1950, "Reject mixed-case enum values."],
+    ]);
+  });
+
+  it("reads a GitHub page's text: a file line, `Comment on lines`, a bare level, `P1 Badge`", () => {
+    const text = [
+      "server/train.py",
+      "Comment on lines +470 to +474",
+      "medium",
+      "",
+      "Calling it inside the loop is inefficient.",
+      "server/train.py",
+      "P1 Badge Exclude default examples",
+    ].join("\n");
+    expect(brief(text)).toEqual([
+      ["medium", "server/train.py", 470, "Calling it inside the loop is inefficient."],
+      ["high", "server/train.py", null, "Exclude default examples"],
+    ]);
+  });
+
+  it("a labelled finding keeps the list its words introduce; a change's description is no point", () => {
+    const text = [
+      "This pull request introduces a year filter and fixes the ranking.",
+      "",
+      "![critical](https://x/critical.svg)",
+      "This component has several structural issues:",
+      "1. Hooks in callbacks",
+      "2. Duplicate declaration",
+    ].join("\n");
+    expect(brief(text)).toEqual([
+      [
+        "high",
+        null,
+        null,
+        "This component has several structural issues: Hooks in callbacks Duplicate declaration",
+      ],
+    ]);
+  });
+
+  it("reads CodeRabbit's label inside a line and `blocking` only as a mark", () => {
+    expect(
+      brief("- a.sh:223 summary=_⚠️ Potential issue_ | _🟡 Minor_ **Pin the scope.**")[0]?.[0],
+    ).toBe("low");
+    expect(brief("Use a non-blocking QTimer instead of msleep.")[0]?.[0]).toBe("medium");
+    expect(brief("Not blocking: rename x.")[0]?.[0]).toBe("low");
+  });
+});

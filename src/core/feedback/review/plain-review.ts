@@ -1,11 +1,12 @@
 import type { Priority } from "../feedback.js";
 import { conventionalComment } from "./conventional-comment.js";
 import { markedPriority } from "./marked-priority.js";
-import { firstReference, locationOf } from "./path-reference.js";
+import { firstPath, firstReference, locationOf } from "./path-reference.js";
 import { isPraiseOnly } from "./praise-only.js";
 import { reviewTokens, type ReviewToken } from "./review-markdown.js";
+import { recordPlace } from "./review-records.js";
 import { pointMessage, type ReviewPoint } from "./review-point.js";
-import { asksForChange, isBotCount, reportsNothing } from "./review-prose.js";
+import { asksForChange, describesChange, isBotCount, reportsNothing } from "./review-prose.js";
 import { sectionOf, type Section } from "./review-sections.js";
 import { levelOf, toolLevelOf } from "./severity.js";
 import { verdictOfLine } from "./verdict-line.js";
@@ -15,11 +16,13 @@ const VERDICT_ONLY =
   /^(?:changes requested|request(?:ing)? changes|rejected|not approved|needs work)[.!:]?$/i;
 /** CodeRabbit's label line: `_🩺 Stability & Availability_ | _🟠 Major_ | _⚡ Quick win_`, after an optional range. */
 const LABEL_LINE = /^(?:\d{1,9}(?:-\d{1,9})?:\s*)?_[^_|]{1,60}_(?:\s*\|\s*_[^_|]{1,60}_){0,5}$/;
-/** Gemini's badge, read from `![medium](…)`: `[medium]`. */
-const BADGE_LINE = /^\[(?:critical|high|medium|low)\]$/i;
-/** A severity word opening a point: `High — …`, `[Major] …`, `Severity: low — …`. */
+/** CodeRabbit's label inside a line (a supervisor's list: `path:46 summary=_⚠️ Potential issue_ | _🟠 Major_ **Title**`). */
+const INLINE_LABEL = /(?:^|\s|=)(_[^_|]{1,60}_(?:\s*\|\s*_[^_|]{1,60}_){1,5})(?=\s|$)/;
+/** Gemini's badge, read from `![medium](…)` as `[medium]`, or its alt alone on a line as a page's text shows it. */
+const BADGE_LINE = /^\[(?:critical|high|medium|low|P[0-3])\]$|^(?:critical|high|medium|low)$/i;
+/** A severity word opening a point: `High — …`, `[Major] …`, `Severity: low — …`, a page's `P1 Badge …`. */
 const LEVEL_PREFIX =
-  /^(?:severity\s*:\s*)?(?:\[(critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?)\]|\((critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?)\)|(critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?)\s*[—–:|-])\s*/i;
+  /^(?:severity\s*:\s*)?(?:\[(critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?|P[0-3])\]|\((critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?)\)|(critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?)\s*[—–:|-]|(P[0-3])\s+badge\b)\s*/i;
 /** A paragraph that sums the review up under a name (`Overall Assessment: …`, `Summary: …`). */
 const SUMMARY_LABEL =
   /^(?:overall(?:\s+(?:assessment|summary|impression|verdict))?|assessment|summary|overview|conclusion|tl;?dr)\s*:/i;
@@ -47,6 +50,8 @@ interface OpenPoint {
   blank: boolean;
   /** A label line with no words yet: its title is the next line. */
   labelOnly: boolean;
+  /** Set once its words introduced a list with a colon: the list's items are its own. */
+  steps: boolean;
   readonly priority: Priority | null;
   readonly line: number | null;
   readonly section: Section;
@@ -57,6 +62,8 @@ interface Candidate {
   readonly point: ReviewPoint;
   /** An unlocated, unlabelled paragraph that asks for nothing: dropped when anything else is a point. */
   readonly prose: boolean;
+  /** A short unlabelled line naming a place: the title of a labelled finding right after it. */
+  readonly header: boolean;
 }
 
 /** A label at a point's start: the priority it gives and the words left after it. */
@@ -77,7 +84,8 @@ function labelOf(text: string): Label | null {
       : { priority, rest: "", line: line === undefined ? null : Number(line) };
   }
   const prefix = LEVEL_PREFIX.exec(text);
-  const priority = prefix === null ? null : levelOf(prefix[1] ?? prefix[2] ?? prefix[3] ?? "");
+  const word = prefix === null ? "" : (prefix[1] ?? prefix[2] ?? prefix[3] ?? prefix[4] ?? "");
+  const priority = prefix === null ? null : levelOf(word);
   return prefix === null || priority === null
     ? null
     : { priority, rest: text.slice(prefix[0].length), line: null };
@@ -96,14 +104,43 @@ function nearest<K extends keyof Section>(
   return empty;
 }
 
-/** The effective section of a point: innermost kind, priority and file. */
+/** The effective section of a point: innermost kind, priority and file (with that section's line). */
 function effectiveSection(sections: readonly OpenSection[]): Section {
+  const placed = sections.findLast((section) => section.path !== null);
   return {
     kind: nearest(sections, "kind", "neutral"),
     priority: nearest(sections, "priority", null),
-    path: nearest(sections, "path", null),
+    path: placed?.path ?? null,
+    line: placed?.line ?? null,
   };
 }
+
+/** A section that only places the points under it: a place line's, a record's, front matter's. */
+function placeSection(path: string, line: number | null, depth: number): OpenSection {
+  return { kind: "neutral", priority: null, path, line, depth };
+}
+
+/** The words of a line that is only a place (`src/a.py:12`, `<location> src/a.py:3-9 </location>`, `src/a.py`), else null. */
+function placeOnly(text: string): { path: string; line: number | null } | null {
+  const words = text.trim();
+  if (/\s/.test(words)) return null;
+  const reference = firstReference(words);
+  if (reference !== null) return reference;
+  const path = firstPath(words);
+  return path === null || !path.includes("/") ? null : { path, line: null };
+}
+
+/** A place given to the points after it, and the point it makes itself if none follows. */
+interface PlaceState {
+  readonly section: OpenSection;
+  unused: Candidate | null;
+}
+
+/** GitHub's page text above a comment on a file's lines: `Comment on lines +470 to +474`. */
+const COMMENT_ON_LINES = /^comment on lines? [+-]?(\d{1,9})(?: to [+-]?\d{1,9})?$/i;
+
+/** Most words a line naming a place may have and still title the finding after it. */
+const MAX_HEADER_WORDS = 12;
 
 /**
  * The point an open point makes, or null when it is none: a verdict, a bot's count, a report
@@ -120,7 +157,9 @@ function candidateOf(open: OpenPoint, fallback: Priority): Candidate | null {
   if (message === "" || isPraiseOnly(message)) return null;
   const location = locationOf(message, section.path);
   const own = firstReference(message) !== null;
-  const line = own || open.line === null || location.path === null ? location.line : open.line;
+  const sectionLine =
+    location.path !== null && location.path === section.path ? section.line : null;
+  const line = own ? location.line : (open.line ?? sectionLine ?? location.line);
   const located = own || (location.path !== null && line !== null);
   const labelled = comment !== null || open.priority !== null;
   if (section.kind === "praise") return null;
@@ -128,10 +167,12 @@ function candidateOf(open: OpenPoint, fallback: Priority): Candidate | null {
   if (section.kind === "summary" && !located) return null;
   const asks = asksForChange(message);
   if (section.kind === "assessment" && !asks && !labelled && !located) return null;
+  const inline = INLINE_LABEL.exec(message)?.[1];
   const priority =
     comment?.priority ??
     open.priority ??
     toolLevelOf(message) ??
+    (inline === undefined ? null : levelOf(inline)) ??
     markedPriority(message) ??
     section.priority ??
     fallback;
@@ -139,19 +180,31 @@ function candidateOf(open: OpenPoint, fallback: Priority): Candidate | null {
   const outside = section.kind !== "findings" && section.priority === null;
   return {
     point: { path: location.path, line, priority, message, label: comment?.label ?? null },
-    prose: paragraph && outside && (!asks || CONCLUSION.test(message)),
+    prose: paragraph && outside && (!asks || CONCLUSION.test(message) || describesChange(message)),
+    header:
+      !open.bullet &&
+      !open.absorbing &&
+      !labelled &&
+      !asks &&
+      (own || firstPath(message) !== null) &&
+      message.split(" ").length <= MAX_HEADER_WORDS,
   };
 }
 
 /**
  * Whether a line continues the open point. A labelled finding that is only its label so far
- * takes the next line (CodeRabbit's title). A list item takes indented lines (its code and
+ * takes the next line (CodeRabbit's title), and the list its words introduce with a colon. A list item takes indented lines (its code and
  * explanation), and a lower-case line before any blank; every list item, nested or not, is a
  * point of its own. A labelled or titled finding takes paragraphs until the next start; a
  * paragraph takes a line starting in lower case.
  */
 function continues(current: OpenPoint, token: LineToken, starts: boolean): boolean {
   if (current.absorbing && current.labelOnly) return true;
+  // A finding's own list of steps or causes, after its words end in a colon ("… you should also:").
+  if (current.labelled && token.item !== null) {
+    current.steps ||= current.parts.at(-1)?.trimEnd().endsWith(":") === true;
+    if (current.steps) return true;
+  }
   if (current.bullet) {
     if (token.item !== null) return false;
     if (token.indent >= 2) return true;
@@ -166,7 +219,7 @@ type LineToken = Extract<ReviewToken, { kind: "line" }>;
 /** Headings replace the sections at their level and below; groups nest and close. */
 function enter(
   sections: OpenSection[],
-  token: Exclude<ReviewToken, { kind: "line" | "blank" }>,
+  token: Exclude<ReviewToken, { kind: "line" | "blank" | "break" | "record" }>,
 ): void {
   if (token.kind === "close") {
     const at = sections.findLastIndex((section) => section.depth >= GROUP_DEPTH);
@@ -179,7 +232,8 @@ function enter(
     (section) =>
       section.depth < depth || (token.kind === "heading" && section.depth >= GROUP_DEPTH),
   );
-  sections.splice(0, sections.length, ...kept, { ...sectionOf(token.text), depth });
+  const section = sectionOf(token.text, token.kind === "heading");
+  sections.splice(0, sections.length, ...kept, { ...section, depth });
 }
 
 /** Whether a line opens a point of its own rather than continuing one. */
@@ -221,8 +275,23 @@ export function tokenPoints(tokens: readonly ReviewToken[], fallback: Priority):
   /** The section a settled lead-in opened, and whether a blank line passed under it. */
   let leadSection: OpenSection | null = null;
   let blankUnderLead = false;
+  /**
+   * The place a line that is only a place, a record or a header line gives the points after
+   * it, until the next place or heading; a place line nothing followed is a point itself.
+   */
+  let place = null as PlaceState | null;
+  /** Whether the last candidate is a header line that nothing has followed yet, and whether a record line followed it. */
+  let headerLast = false;
+  let headerRecord = false;
+  const openSections = (): OpenSection[] => [
+    ...sections,
+    ...(leadSection === null ? [] : [leadSection]),
+    ...(place === null ? [] : [place.section]),
+  ];
   const emit = (point: OpenPoint): void => {
     const candidate = candidateOf(point, fallback);
+    headerLast = candidate?.header === true;
+    headerRecord = false;
     if (candidate !== null) candidates.push(candidate);
   };
   const flush = (): void => {
@@ -242,6 +311,11 @@ export function tokenPoints(tokens: readonly ReviewToken[], fallback: Priority):
       emit(point);
     }
   };
+  /** A new place replaces the last; a place line nothing followed was a point after all. */
+  const setPlace = (next: PlaceState | null): void => {
+    if (place?.unused != null) candidates.push(place.unused);
+    place = next;
+  };
   /** A waiting lead-in heads what follows it, unless that is a list item beside it (then it was a point). */
   const settleLead = (bullet: boolean, indent: number): void => {
     if (lead === null) {
@@ -256,16 +330,24 @@ export function tokenPoints(tokens: readonly ReviewToken[], fallback: Priority):
     }
     lead = null;
   };
-  const boundary = (): void => {
+  /** Ends the open point and lead-in; a lead-in right before a heading heads nothing, an intro. */
+  const boundary = (heading: boolean): void => {
     flush();
-    if (lead !== null) emit(lead);
+    const intro = heading && lead !== null && firstPath(lead.parts.join(" ")) === null;
+    if (lead !== null && !intro) emit(lead);
     lead = null;
     leadSection = null;
+    setPlace(null);
+    headerLast = false;
   };
   for (const token of tokens) {
     if (token.kind === "heading" || token.kind === "open" || token.kind === "close") {
-      boundary();
+      boundary(token.kind !== "close");
       enter(sections, token);
+      continue;
+    }
+    if (token.kind === "break") {
+      boundary(false);
       continue;
     }
     if (token.kind === "blank") {
@@ -274,8 +356,42 @@ export function tokenPoints(tokens: readonly ReviewToken[], fallback: Priority):
       else if (current !== null) current.blank = true;
       continue;
     }
+    if (token.kind === "record") {
+      flush();
+      headerRecord = headerLast;
+      const { path, line } = recordPlace(token.fields);
+      if (path !== null && token.document) sections.push(placeSection(path, line, 0));
+      else if (path !== null)
+        setPlace({ section: placeSection(path, line, Infinity), unused: null });
+      continue;
+    }
     const content = token.item ?? token.text;
     const bullet = token.item !== null;
+    const commented = place === null ? undefined : COMMENT_ON_LINES.exec(content)?.[1];
+    if (place !== null && commented !== undefined && !bullet) {
+      flush();
+      const { path } = place.section;
+      if (path !== null) {
+        place = { section: placeSection(path, Number(commented), Infinity), unused: null };
+      }
+      continue;
+    }
+    const only = bullet || token.indent > 0 ? null : placeOnly(content);
+    if (only !== null) {
+      flush();
+      settleLead(false, 0);
+      const section = placeSection(only.path, only.line, Infinity);
+      const self = {
+        path: only.path,
+        line: only.line,
+        priority: fallback,
+        message: content,
+        label: null,
+      };
+      setPlace({ section, unused: { point: self, prose: false, header: false } });
+      headerLast = false;
+      continue;
+    }
     if (current !== null && continues(current, token, startsPoint(content, bullet, token.title))) {
       current.parts.push(content);
       current.labelOnly &&= content.trim() === "";
@@ -284,20 +400,35 @@ export function tokenPoints(tokens: readonly ReviewToken[], fallback: Priority):
     flush();
     settleLead(bullet, token.indent);
     const label = labelOf(content);
+    const labelled = label !== null || conventionalComment(content) !== null;
+    const header = candidates.at(-1);
+    const titled = labelled || token.title || headerRecord;
+    if (headerLast && header !== undefined && titled && firstReference(content) === null) {
+      candidates.pop();
+      const words = header.point.message;
+      const reference = firstReference(words);
+      const path = reference?.path ?? firstPath(words);
+      const line = reference?.line ?? null;
+      if (path !== null) setPlace({ section: placeSection(path, line, Infinity), unused: null });
+    }
+    headerLast = false;
+    headerRecord = false;
+    if (place !== null) place.unused = null;
     current = {
       parts: [label === null ? content : label.rest],
       bullet,
       indent: token.indent,
-      absorbing: label !== null || token.title || conventionalComment(content) !== null,
-      labelled: label !== null || conventionalComment(content) !== null,
+      absorbing: labelled || token.title,
+      labelled,
       blank: false,
       labelOnly: label !== null && label.rest.trim() === "",
+      steps: false,
       priority: label?.priority ?? null,
       line: label?.line ?? null,
-      section: effectiveSection(leadSection === null ? sections : [...sections, leadSection]),
+      section: effectiveSection(openSections()),
     };
   }
-  boundary();
+  boundary(false);
   const findings = candidates.filter((candidate) => !candidate.prose);
   return (findings.length > 0 ? findings : candidates).map((candidate) => candidate.point);
 }

@@ -44,7 +44,7 @@ describe("reviewTokens", () => {
           "a ](b) [c](d e) [f](",
         ].join("\n"),
       ),
-    ).toEqual(["[medium] see the docs now", " failed", "a ](b) [c](d e) [f]("]);
+    ).toEqual(["[medium] see the docs now", "failed", "a ](b) [c](d e) [f]("]);
   });
 
   it("keeps findings groups and drops every other collapsible, nested ones too", () => {
@@ -111,5 +111,64 @@ describe("reviewTokens", () => {
     expect(
       lines("<table><tr><th>2 Warnings</th></tr><tr><td>⚠️</td><td>no tests</td></tr></table>"),
     ).toEqual(["#4 2 Warnings", "- ⚠️ no tests"]);
+  });
+});
+
+describe("reviewTokens: exports and bots' structures", () => {
+  it("drops code elements and diff hunks, ends a hunk at a rule of dashes", () => {
+    const text = [
+      "<code_context>",
+      "+ const a = 1;",
+      "</code_context>",
+      "kept",
+      "@@ -1,2 +1,3 @@",
+      " context",
+      "+added",
+      "-----",
+      "after",
+    ].join("\n");
+    expect(lines(text)).toEqual(["kept", "after"]);
+  });
+
+  it("reads a fenced comment body as words, code fences as code", () => {
+    const text = ["```", "**Cast vertices to float**", "body", "```", "```", "x = 1", "```"];
+    expect(lines(text.join("\n"))).toEqual(["Cast vertices to float", "body"]);
+  });
+
+  it("reads banners as headings, place attributes as a place", () => {
+    expect(
+      lines('##### bot :: src/a.py:5 #####\n<location path="b/c.py" line_range="31-40" />'),
+    ).toEqual(["#6 bot :: src/a.py:5", "b/c.py:31"]);
+  });
+
+  it("reads front matter and record lines as records, not lines", () => {
+    const tokens = reviewTokens(
+      "---\nfile: src/a.go\nline: 7\n---\nState: null | Created: 2025-12-22\nFix: use const",
+    );
+    expect(tokens.filter((token) => token.kind === "record")).toEqual([
+      {
+        kind: "record",
+        document: true,
+        fields: [
+          ["file", "src/a.go"],
+          ["line", "7"],
+        ],
+      },
+      {
+        kind: "record",
+        document: false,
+        fields: [
+          ["state", "null"],
+          ["created", "2025-12-22"],
+        ],
+      },
+    ]);
+    expect(lines("Fix: use const")).toEqual(["Fix: use const"]);
+  });
+
+  it("keeps a <details> whose summary names review comments or feedback", () => {
+    const text =
+      "<details>\n<summary>Click here to see my feedback.</summary>\n\nfinding\n</details>";
+    expect(lines(text)).toContain("finding");
   });
 });

@@ -1,5 +1,6 @@
 import { cutLine } from "../clean/log-lines.js";
 import { firstReference, looksLikePath } from "./path-reference.js";
+import { frontMatter, recordLineFields, type RecordField } from "./review-records.js";
 import { levelOf } from "./severity.js";
 
 /**
@@ -13,6 +14,10 @@ export type ReviewToken =
   | { readonly kind: "open"; readonly text: string }
   | { readonly kind: "close" }
   | { readonly kind: "blank" }
+  /** A thematic break (`---`, `***`): the comment before it ends, as exports separate comments. */
+  | { readonly kind: "break" }
+  /** Facts about a comment, not in it: front matter (`document`) or a record line (`State: null | Created: …`). */
+  | { readonly kind: "record"; readonly fields: readonly RecordField[]; readonly document: boolean }
   | {
       readonly kind: "line";
       readonly text: string;
@@ -25,11 +30,12 @@ export type ReviewToken =
 /**
  * `<details>` summaries whose content is findings: CodeRabbit's nitpick, outside-diff, duplicate
  * and per-severity groups (`🟡 Minor comments (5)`), any `… comments (N)` or `issues (N)`
- * count. Every other collapsible (analysis chains, agent prompts, proposed fixes, committable
+ * count, a summary that names review comments or feedback (Gemini's "Click here to see my
+ * feedback" when it could not post its comments inline). Every other collapsible (analysis chains, agent prompts, proposed fixes, committable
  * suggestions, review info, walkthroughs, references, tips) holds no finding and is dropped.
  */
 const FINDINGS_GROUP =
-  /\b(?:nitpicks?|outside diff|actionable|potential issues?|(?:comments?|issues?|findings?|suggestions?)\s*\(\d+\))/i;
+  /\b(?:nitpicks?|outside diff|actionable|potential issues?|review comments|feedback|(?:comments?|issues?|findings?|suggestions?)\s*\(\d+\))/i;
 /** A per-file group: `src/a.ts (2)`. */
 const FILE_GROUP = /^(\S+)\s*\(\d+\)$/;
 /** GitHub alerts that hold tool chatter, not findings (`> [!NOTE] Reviews paused`). */
@@ -57,7 +63,8 @@ const LINK_TARGET = /^\S*(?:\s+["'][^"']*["'])?$/;
 
 /**
  * `line` with its inline images (`images`) or links read as text: `![alt](url)` becomes
- * `[alt]` when the alt is a level (Gemini's `![medium]` badge), else nothing; `[text](url)`
+ * `[alt]` when the alt is a level (Gemini's `![medium]` badge, Codex's `![P1 Badge]` as `[P1]`),
+ * else nothing; `[text](url)`
  * becomes `text`. Scanned once, each look bounded, so brackets that never close cost nothing.
  */
 function withoutLinks(line: string, images: boolean): string {
@@ -77,7 +84,8 @@ function withoutLinks(line: string, images: boolean): string {
       continue;
     }
     const text = line.slice(start + 1, open);
-    const kept = !images ? text : /^(?:critical|high|medium|low)$/i.test(text) ? `[${text}]` : "";
+    const badge = /^(critical|high|medium|low|P[0-3])(?: badge)?$/i.exec(text)?.[1];
+    const kept = !images ? text : badge === undefined ? "" : `[${badge}]`;
     result += line.slice(at, images ? start - 1 : start) + kept;
     at = end + 1;
   }
@@ -179,7 +187,7 @@ function inlineText(line: string): string {
   if (text.includes("*") || text.includes("`")) text = text.replace(/\*\*|`/g, "");
   if (text.includes(":"))
     for (const [code, emoji] of SHORTCODES) text = text.replaceAll(code, emoji);
-  return text.includes("  ") ? text.replace(/ {2,}/g, " ") : text;
+  return (text.includes("  ") ? text.replace(/ {2,}/g, " ") : text).trim();
 }
 
 /** The `<summary>` text of a `<details>` starting at `lines[index]`, read from it and the next lines. */
@@ -220,11 +228,27 @@ export function reviewTokens(text: string): ReviewToken[] {
   const lines = withTableRows(withoutComments(text)).split("\n").map(cutLine);
   const tokens: ReviewToken[] = [];
   const groups: boolean[] = [];
+  const front = frontMatter(lines);
+  if (front !== null) tokens.push({ kind: "record", fields: front.fields, document: true });
   let fence: string | null = null;
+  /** A fence around a comment's own words (an export's), read as markdown until it closes. */
+  let proseFence: string | null = null;
+  /** The closing tag of a code element being skipped (`</code_context>`). */
+  let codeTag: string | null = null;
+  let hunk = false;
   let dropDepth = 0;
   let quietAlert = false;
-  for (let index = 0; index < lines.length; index += 1) {
+  for (let index = front?.lines ?? 0; index < lines.length; index += 1) {
     const raw = lines[index] ?? "";
+    if (codeTag !== null) {
+      if (raw.toLowerCase().includes(codeTag)) codeTag = null;
+      continue;
+    }
+    if (hunk) {
+      // A hunk's lines start with ` `, `+`, `-` (or git's `\ No newline`); a rule of dashes ends it.
+      if (/^(?:[ +-]|\\ )/.test(raw) && !/^-{3,}\s*$/.test(raw)) continue;
+      hunk = false;
+    }
     if (fence !== null) {
       const closing = fenceOf(raw);
       if (closing !== null && closing.startsWith(fence) && raw.trim() === closing) fence = null;
@@ -265,8 +289,28 @@ export function reviewTokens(text: string): ReviewToken[] {
     if (quietAlert && quoted) continue;
     quietAlert = false;
     const opened = fenceOf(body);
+    if (opened !== null && proseFence !== null && body.trim() === proseFence) {
+      proseFence = null;
+      tokens.push({ kind: "blank" });
+      continue;
+    }
     if (opened !== null) {
-      fence = opened;
+      if (body.trim() === opened && isCommentStart(lines.slice(index + 1, index + 3))) {
+        proseFence = opened;
+      } else {
+        fence = opened;
+      }
+      tokens.push({ kind: "blank" });
+      continue;
+    }
+    const tag = CODE_TAG.exec(body.trim())?.[1]?.toLowerCase();
+    if (tag !== undefined) {
+      if (!body.toLowerCase().includes(`</${tag}>`)) codeTag = `</${tag}>`;
+      tokens.push({ kind: "blank" });
+      continue;
+    }
+    if (DIFF_HUNK.test(body)) {
+      hunk = true;
       tokens.push({ kind: "blank" });
       continue;
     }
@@ -275,14 +319,49 @@ export function reviewTokens(text: string): ReviewToken[] {
   return tokens;
 }
 
+/** An element that holds code, not words: Sourcery's `<code_context>`, `<pre>`, `<code>` on lines of their own. */
+const CODE_TAG = /^<(code_context|code|pre|diff)\b[^>]{0,200}>/i;
+/** A unified diff hunk's header (an exporter's "Code context:"): it and the lines after it that start with ` `, `+`, `-` are code. */
+const DIFF_HUNK = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
+/** The text of a line framed by runs of one mark, as exports title each comment (`##### bot :: src/a.py:5 #####`), else null. */
+function bannerText(line: string): string | null {
+  const mark = line.charAt(0);
+  if (!"#=*~".includes(mark) || mark === "" || line.length > 400) return null;
+  let start = 0;
+  while (line.charAt(start) === mark) start += 1;
+  let end = line.length;
+  while (end > start && line.charAt(end - 1) === mark) end -= 1;
+  const inner = line.slice(start, end);
+  const framed = start >= 3 && line.length - end >= 3 && /^\s\S/.test(inner) && /\S\s$/.test(inner);
+  return framed ? inner.trim() : null;
+}
+
+/**
+ * Whether the first lines of a fenced block are a review comment's words rather than code: a
+ * bold title or a label line (an export that fences each comment's body), never code.
+ */
+function isCommentStart(next: readonly string[]): boolean {
+  const first = next.find((line) => line.trim() !== "")?.trim() ?? "";
+  return /^\*\*[^*].*\*\*$/.test(first) || /^_[^_|]{1,60}_(?:\s*\|\s*_[^_|]{1,60}_)+$/.test(first);
+}
+
+/** A tag naming a place in its attributes (`<location path="a.py" line_range="31-40" />`) read as `a.py:31`. */
+function placeAttributes(line: string): string {
+  const tag = /^<\w+\s[^>]{0,300}>/.exec(line)?.[0];
+  if (tag === undefined) return line;
+  const path = /\b(?:path|file)="([^"]{1,300})"/.exec(tag)?.[1];
+  if (path === undefined) return line;
+  const at = /\b(?:line|line_range|start_line)="(\d{1,9})/.exec(tag)?.[1];
+  return `${path}${at === undefined ? "" : `:${at}`}${line.slice(tag.length)}`;
+}
+
 /** The token of one unfenced, unquoted line. */
 function lineTokens(line: string): ReviewToken[] {
-  const trimmed = line.trim();
-  if (
-    trimmed === "" ||
-    /^(?:[-*_]\s*){3,}$/.test(trimmed) ||
-    /^\[!(?:WARNING|CAUTION|IMPORTANT)\]$/i.test(trimmed)
-  ) {
+  const banner = bannerText(line.trim());
+  if (banner !== null) return lineTokens(`###### ${banner}`);
+  const trimmed = placeAttributes(line.trim());
+  if (/^(?:[-*_]\s*){3,}$/.test(trimmed)) return [{ kind: "break" }];
+  if (trimmed === "" || /^\[!(?:WARNING|CAUTION|IMPORTANT)\]$/i.test(trimmed)) {
     return [{ kind: "blank" }];
   }
   if (/^\|/.test(trimmed) || /^<sub>/i.test(trimmed) || /^[-*+]\s+\[x\]\s/i.test(trimmed)) {
@@ -297,6 +376,8 @@ function lineTokens(line: string): ReviewToken[] {
   }
   const plain = inlineText(tagText(trimmed.replace(/^([-*+]\s+)\[ \]\s+/, "$1")));
   if (plain === "" || /^generated by\b/i.test(plain)) return [];
+  const fields = recordLineFields(plain);
+  if (fields !== null) return [{ kind: "record", fields, document: false }];
   const indent = line.length - line.trimStart().length;
   const title = /^(?:[-*+•]\s+|\d{1,3}[.)]\s+)?\*\*[^*].*\*\*[.:]?$/.test(trimmed);
   const marker = /^(?:[-*+•]|\d{1,3}[.)])\s+(?=\S)/.exec(trimmed);

@@ -5,6 +5,7 @@ import type { Priority } from "../feedback.js";
 import { redact } from "../../redaction/redaction.js";
 import { githubReviewPoints, type ReviewVerdict } from "./github-review.js";
 import { lintFindingPoints } from "./lint-findings.js";
+import { lintJsonPoints } from "./lint-json.js";
 import { tokenPoints } from "./plain-review.js";
 import { rdjsonPoints } from "./rdjson.js";
 import { reviewJsonDocuments } from "./review-json.js";
@@ -26,6 +27,7 @@ function structuredPoints(documents: readonly unknown[]): ReviewPoint[] | null {
   return (
     (single ? sarifPoints(only) : null) ??
     rdjsonPoints(documents) ??
+    (single ? lintJsonPoints(only) : null) ??
     (single ? githubReviewPoints(only) : null)
   );
 }
@@ -87,7 +89,7 @@ export function readReview(text: string): ReadReview {
 
 /**
  * The points of a review, in the reviewer's order, whatever its format: SARIF 2.1.0, reviewdog
- * rdjson/rdjsonl, GitHub review JSON, lint and type-check output, else plain text, markdown
+ * rdjson/rdjsonl, a linter's JSON report (ruff, pylint, ESLint, Semgrep), GitHub review JSON, lint and type-check output, else plain text, markdown
  * and Conventional Comments (also the fallback for malformed or unknown JSON). ANSI stripped,
  * paths under the project root the review's own paths show made relative (as in test
  * output), credentials redacted before anything is read; praise and repeated points dropped.

@@ -14,6 +14,18 @@ const NOTHING_FOUND =
 const BOT_COUNT =
   /^(?:actionable comments posted|comments posted|review details|reviewing files|files selected for processing|additional comments not posted)\b[^.]{0,40}$/i;
 
+/**
+ * A paragraph that tells what the change under review does (Gemini's and Copilot's opening
+ * "This pull request introduces …", "This PR adds …"): a summary of the work, not a finding.
+ */
+const DESCRIBES_CHANGE =
+  /^(?:this|the) (?:pull request|PR|merge request|MR|change(?:set)?|patch|commit|diff)(?: [\w-]+){0,4} (?:introduces|adds|implements|updates|refactors|removes|fixes|migrates|moves|strengthens|improves|enables|replaces|extends|integrates|converts|rewrites|reworks)\b/i;
+
+/** Whether a paragraph describes the change under review rather than asking for anything. */
+export function describesChange(text: string): boolean {
+  return DESCRIBES_CHANGE.test(text);
+}
+
 /** Whether a point's words ask for a change or name a defect. */
 export function asksForChange(text: string): boolean {
   return ASKS.test(text);

@@ -1,5 +1,5 @@
 import type { Priority } from "../feedback.js";
-import { firstPath } from "./path-reference.js";
+import { firstPath, firstReference } from "./path-reference.js";
 import { levelOf } from "./severity.js";
 import { verdictOfLine } from "./verdict-line.js";
 
@@ -12,11 +12,31 @@ import { verdictOfLine } from "./verdict-line.js";
  */
 export type SectionKind = "findings" | "praise" | "summary" | "assessment" | "verdict" | "neutral";
 
-/** What a heading says about the text under it: its kind, its level, its file. */
+/** What a heading says about the text under it: its kind, its level, its file and line. */
 export interface Section {
   readonly kind: SectionKind;
   readonly priority: Priority | null;
   readonly path: string | null;
+  /** The line of `path` the heading names (`### src/a.ts:12`, `### src/a.ts (18-21)`), else null. */
+  readonly line: number | null;
+}
+
+/** Gemini's heading of a finding it could not post inline ends with its range: `src/a.ts (18-21)`. */
+const HEADING_RANGE = /\((\d{1,9})(?:\s*-\s*\d{1,9})?\)$/;
+
+/** The place a heading names: a `path:line`, a path with its range in brackets, else a file alone. */
+function headingPlace(
+  heading: string,
+  ranged: boolean,
+): { path: string | null; line: number | null } {
+  const reference = firstReference(heading);
+  if (reference !== null) return reference;
+  const range = ranged ? HEADING_RANGE.exec(heading) : null;
+  const before = range === null ? "" : heading.slice(0, range.index).trimEnd();
+  const last = before.slice(before.lastIndexOf(" ") + 1);
+  const path = range === null ? null : firstPath(last);
+  if (path !== null) return { path, line: Number(range?.[1]) };
+  return { path: firstPath(heading), line: null };
 }
 
 const PRAISE =
@@ -28,9 +48,12 @@ const SUMMARY =
 const ASSESSMENT =
   /\b(?:assessment|considerations?|analysis|security|performance|test coverage|testing|documentation|maintainability|readability|code quality|best practices|architecture|design)\b/i;
 
-/** The section a heading, lead-in or group summary opens. */
-export function sectionOf(heading: string): Section {
-  const path = firstPath(heading);
+/**
+ * The section a heading, lead-in or group summary opens. `ranged` reads `path (N)` as a line,
+ * as headings mean it; a group's `src/a.ts (2)` counts its comments.
+ */
+export function sectionOf(heading: string, ranged = false): Section {
+  const { path, line } = headingPlace(heading, ranged);
   const priority = levelOf(heading);
   const kind: SectionKind =
     verdictOfLine(heading) !== undefined
@@ -44,5 +67,5 @@ export function sectionOf(heading: string): Section {
             : ASSESSMENT.test(heading)
               ? "assessment"
               : "neutral";
-  return { kind, priority, path };
+  return { kind, priority, path, line };
 }

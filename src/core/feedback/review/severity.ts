@@ -6,6 +6,7 @@ import type { Priority } from "../feedback.js";
  * in the two-level Important/Nit schemes, a tool's `error`, a failed gate); `medium` what
  * should (CodeRabbit's and bug trackers' Major, Medium, a tool's `warning`); `low` what may
  * (Minor and Trivial, which CodeRabbit files under Nitpick, Nit, Optional, Info, style).
+ * Codex's `P0`–`P3` badges map the same way: P0 and P1 high, P2 medium, P3 low.
  */
 const LEVEL_WORDS: ReadonlyMap<string, Priority> = new Map<string, Priority>([
   ["critical", "high"],
@@ -40,6 +41,11 @@ const LEVEL_WORDS: ReadonlyMap<string, Priority> = new Map<string, Priority>([
   ["style", "low"],
   ["cosmetic", "low"],
   ["pep8", "low"],
+  // Codex's badges: P0 "drop everything", P1 urgent, P2 normal, P3 nice to have.
+  ["p0", "high"],
+  ["p1", "high"],
+  ["p2", "medium"],
+  ["p3", "low"],
 ]);
 
 /**
