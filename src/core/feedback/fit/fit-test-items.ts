@@ -12,7 +12,7 @@ import { cutWords } from "../clean/cut-words.js";
  */
 const WORTH = {
   place: 2,
-  from: 3,
+  from: 1.5,
   firstName: 2,
   name: 1,
   laterName: 0.3,
@@ -52,6 +52,11 @@ function labelUses(states: readonly ItemState[]): Map<string, number> {
 const MIN_CUT_WORDS = 16;
 /** Failures of one cause that get a place of their own in its item; the rest are counted. */
 const MAX_MEMBERS = 40;
+/**
+ * Causes that get their place before any item gets more: a fixer works through the first few
+ * causes, so each of them is told well before the later ones are listed at all.
+ */
+const FIRST_CAUSES = 10;
 
 /** One failure of a cause and which of its parts are shown. */
 interface Member {
@@ -136,9 +141,10 @@ export function fitTestItems(
       const ratio = move.worth / Math.max(cost, 1);
       if (best === null || ratio > best.ratio) best = { move, ratio };
     }
-    if (best === null) break;
-    best.move.apply();
-    layout.commit(best.move.item);
+    const move = best?.move ?? laterCause(states, layout, budget, said);
+    if (move === null) break;
+    move.apply();
+    layout.commit(move.item);
   }
   fillWithCutWords(states, layout, budget, said);
   return fitted(states);
@@ -203,11 +209,32 @@ function placeEveryFailure(
     layout.commit(move.item);
     return true;
   };
-  for (const [item, state] of states.entries()) {
-    const first = state.members[0];
-    const written = first !== undefined && isPlaceWritten(states, first.failure);
+  for (const [item, state] of states.slice(0, FIRST_CAUSES).entries()) {
+    const written = isPlaceWritten(states, state.members[0]?.failure ?? null);
     if (!tryMove(openingMove(state, item, 1, said, written))) break;
   }
+}
+
+/**
+ * The opening of the first cause not yet listed, when it fits: a cause after the first
+ * `FIRST_CAUSES` is listed only once nothing more of those fits.
+ */
+function laterCause(
+  states: readonly ItemState[],
+  layout: Layout,
+  budget: number,
+  said: string,
+): Move | null {
+  const index = states.findIndex((state) => !isShown(state));
+  const state = states[index];
+  if (state === undefined || index < FIRST_CAUSES) return null;
+  const written = isPlaceWritten(states, state.members[0]?.failure ?? null);
+  const move = openingMove(state, index, 1, said, written);
+  if (move === null) return null;
+  move.apply();
+  const cost = layout.costOf(index);
+  move.undo();
+  return cost > budget - layout.used ? null : move;
 }
 
 /**
@@ -352,8 +379,9 @@ function both(first: Move, second: Move | null): Move {
 }
 
 /** Whether an item shown already writes `failure`'s place. */
-function isPlaceWritten(states: readonly ItemState[], failure: Failure): boolean {
+function isPlaceWritten(states: readonly ItemState[], failure: Failure | null): boolean {
   return (
+    failure !== null &&
     failure.line !== null &&
     states.some((state) =>
       state.members.some((member) => member.place && samePlace(member.failure, failure)),
