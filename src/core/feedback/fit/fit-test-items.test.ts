@@ -153,6 +153,20 @@ describe("fitTestItems", () => {
     ]);
   });
 
+  it("opens a row at a place already written with its cheapest telling part", () => {
+    // Rows of one table test at one line: a long pair would take the room the next cause's
+    // place needs; the row's own short name tells it apart for less.
+    const row = (test: string, expected: string, received: string): Failure =>
+      failureOf({ test, file: "test/loader.js", line: 34, expected, received, message: "x" });
+    const failures = [
+      row("construct-bool", "false", "'false'"),
+      row("construct-int", "binary: 685230, hexadecimal: 685230", "binary: 167, hexadecimal: 10"),
+      failureOf({ test: "dump", file: "test/dumper.js", line: 44, message: "boom" }),
+    ];
+    const { items } = fitTestItems(groupByRootCause(failures), 60, "");
+    expect(items).toEqual(["test/loader.js:34", "…:34 construct-int", "test/dumper.js:44 dump"]);
+  });
+
   it("groups errors thrown at one line whose words differ only in numbers", () => {
     const crash = (offset: number, test: string): Failure =>
       failureOf({

@@ -211,7 +211,7 @@ function placeEveryFailure(
   };
   for (const [item, state] of states.slice(0, FIRST_CAUSES).entries()) {
     const written = isPlaceWritten(states, state.members[0]?.failure ?? null);
-    if (!tryMove(openingMove(state, item, 1, said, written))) break;
+    if (!tryMove(openingMove(state, item, 1, said, written, layout))) break;
   }
 }
 
@@ -229,7 +229,7 @@ function laterCause(
   const state = states[index];
   if (state === undefined || index < FIRST_CAUSES) return null;
   const written = isPlaceWritten(states, state.members[0]?.failure ?? null);
-  const move = openingMove(state, index, 1, said, written);
+  const move = openingMove(state, index, 1, said, written, layout);
   if (move === null) return null;
   move.apply();
   const cost = layout.costOf(index);
@@ -341,8 +341,8 @@ function* upgrades(states: readonly ItemState[], said: string): Generator<Move> 
 /**
  * The first part of an item not yet shown: its first failure's place, else its name, else its
  * facts. When an item before already wrote that place (parametrised cases, or a test's several
- * checks, failing at one line), the place alone would tell nothing apart: it comes with what
- * does, the values, else the words, else the name.
+ * checks, failing at one line), the place alone would tell nothing apart: it comes with the
+ * cheapest part that does (`cheapestTelling`), so the causes after it still get their place.
  */
 function openingMove(
   state: ItemState,
@@ -350,6 +350,7 @@ function openingMove(
   weight: number,
   said: string,
   placeWritten: boolean,
+  layout: Layout,
 ): Move | null {
   const [first] = state.members;
   if (first === undefined) return null;
@@ -357,8 +358,31 @@ function openingMove(
   const words = formMove(state, item, "words", weight, said);
   const name = nameMove(first, item, weight, said);
   const place = placeMove(first, item, weight);
-  if (placeWritten && place !== null) return both(place, values ?? words ?? name);
+  if (placeWritten && place !== null) {
+    const own = isLabelEarlier(layout.states, item, first.failure) ? null : name;
+    return both(place, cheapestTelling([values, words, own], layout, item) ?? values ?? words);
+  }
   return place ?? name ?? values ?? words;
+}
+
+/**
+ * Of the values, the words and a name no item before has, the cheapest that says something the
+ * summary does not; null when none does.
+ */
+function cheapestTelling(
+  moves: readonly (Move | null)[],
+  layout: Layout,
+  item: number,
+): Move | null {
+  let best: { move: Move; cost: number } | null = null;
+  for (const move of moves) {
+    if (move === null || move.worth <= 0) continue;
+    move.apply();
+    const cost = layout.costOf(item);
+    move.undo();
+    if (best === null || cost < best.cost) best = { move, cost };
+  }
+  return best?.move ?? null;
 }
 
 /** Two moves as one: the second, when there is one, shown with the first. */
@@ -376,6 +400,20 @@ function both(first: Move, second: Move | null): Move {
     },
     worth: first.worth + second.worth,
   };
+}
+
+/**
+ * Whether an item before `item` has a failure of `failure`'s test (or rule): the name is that
+ * item's to say, and tells nothing apart here.
+ */
+function isLabelEarlier(states: readonly ItemState[], item: number, failure: Failure): boolean {
+  const label = labelOf(failure);
+  return (
+    label !== null &&
+    states
+      .slice(0, item)
+      .some((state) => state.members.some((member) => labelOf(member.failure) === label))
+  );
 }
 
 /** Whether an item shown already writes `failure`'s place. */
@@ -500,7 +538,7 @@ class Layout {
   /** Code points the shown items take. */
   used = 0;
 
-  constructor(private readonly states: readonly ItemState[]) {}
+  constructor(readonly states: readonly ItemState[]) {}
 
   /** How many code points item `index`'s current parts add to the layout. */
   costOf(index: number): number {
