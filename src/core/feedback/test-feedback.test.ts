@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fuzzRuns, fuzzSeed } from "../../test-support/hostile/fuzz-runs.js";
 import { codePointLength } from "./clean/code-points.js";
 import type { Failure, TestOutputParser } from "./feedback.js";
+import { failureOf } from "./failure-of.js";
 import { GENERIC_RUNNER } from "./read-failures.js";
 import { testFeedback } from "./test-feedback.js";
 import cargoBasic from "./test-fixtures/cargo-basic.txt?raw";
@@ -247,6 +248,27 @@ describe("testFeedback: parsers", () => {
     expect(feedback.summary).toBe(
       "Test failed: 5 failing tests; 3 with TypeError: x is not a function",
     );
+  });
+
+  it("names a long kind by its first clause, so the data each failure quotes keeps none apart", () => {
+    const data = (first: string): string =>
+      `Object({ first: '${first}', second: 'a longer second string', expected: 0.8 })`;
+    const row = (test: string, line: number, first: string): Failure =>
+      failureOf({
+        test,
+        line,
+        expected: "0.8",
+        received: `0.${line}`,
+        file: "spec/index.spec.js",
+        message: `Expected 0.${line} to be 0.8, ${data(first)}.`,
+      });
+    const feedback = testFeedback("x", {
+      maxLength: 500,
+      parsers: [
+        parser("p", true, [row("a", 30, "healed"), row("b", 31, "web"), row("c", 32, "iphone")]),
+      ],
+    });
+    expect(feedback.summary).toBe("Test failed: 3 failing tests; 3 with Expected … to be …");
   });
 
   it("counts no rest when a tighter fit names every failure", () => {

@@ -200,8 +200,21 @@ function kindOf(failure: Failure): string {
   const values = [failure.expected, failure.received].flatMap((value) =>
     value === null ? [] : [oneLine(value)],
   );
-  const words = values.length === 0 ? message : elideValues(message, values);
+  const words = firstClause(values.length === 0 ? message : elideValues(message, values));
   return /[a-z]{2,}/i.test(words) ? truncateCodePoints(words, MAX_KIND_LENGTH) : "";
+}
+
+/**
+ * Words too long for a kind, up to their first clause's end (`Expected … to be …` of `Expected
+ * … to be …, Object({ first: 'healed', … })`): what follows is the data of one test, which would
+ * keep failures of one kind apart and crowd the summary.
+ */
+function firstClause(words: string): string {
+  if (codePointLength(words) <= MAX_KIND_LENGTH) return words;
+  const end = /[,;.](?:\s|$)/.exec(words);
+  return end === null || !/[a-z]{2,}/i.test(words.slice(0, end.index))
+    ? words
+    : words.slice(0, end.index);
 }
 
 /** A parser's failure with credentials redacted: parsers are plug-ins, their output is not trusted. */

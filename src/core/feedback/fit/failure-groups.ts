@@ -1,5 +1,6 @@
 import { oneLine } from "../../one-line.js";
-import { withoutErrorName } from "./feedback-items.js";
+import { shownPair, withoutErrorName } from "./feedback-items.js";
+import { elideValues } from "./elide-values.js";
 import type { Failure } from "../feedback.js";
 
 /** A quoted literal in an error's words: the input that differs from test to test. */
@@ -49,6 +50,15 @@ function thrownCauseOf(failure: Failure): string | null {
 function causeOf(failure: Failure): string | null {
   const own = oneLine(failure.message);
   const message = failure.test?.includes(withoutErrorName(own)) === true ? "" : own;
-  if (message === "" && (failure.expected === null || failure.received === null)) return null;
-  return JSON.stringify([message, failure.expected, failure.received, failure.rule ?? null]);
+  const { expected, received } = failure;
+  if (expected === null || received === null) {
+    if (message === "") return null;
+    return JSON.stringify([message, expected, received, failure.rule ?? null]);
+  }
+  // The pair as shown: failures whose values differ in the same element the same way (rows of
+  // one table whose other fields vary) show one difference, so they are one cause; the words
+  // without the values they quote still tell one kind of check from another.
+  const shown = shownPair(expected, received);
+  const words = elideValues(message, [oneLine(expected), oneLine(received)]);
+  return JSON.stringify([words, shown.expected, shown.received, failure.rule ?? null]);
 }

@@ -51,16 +51,8 @@ export function failureParts(failure: Failure, said = ""): FailureParts {
   const { expected, received } = failure;
   if (expected !== null && received !== null) {
     const whole = comparison(expected, received);
-    const difference =
-      codePointLength(whole) > MAX_WHOLE_PAIR
-        ? valueDifference(oneLine(expected), oneLine(received))
-        : undefined;
-    // A shortened pair that reads the same on both sides (the difference fell outside its
-    // window) tells nothing: the pair is shown whole or not at all.
-    const brief =
-      difference === undefined || difference.expected === difference.received
-        ? whole
-        : comparison(difference.expected, difference.received);
+    const shown = shownPair(expected, received);
+    const brief = comparison(shown.expected, shown.received);
     const own = quotingBoth(withoutErrorName(message), whole, [expected, received]);
     // When the summary already names the kind of check, the bare pair says the rest.
     const kind = elideValues(withoutErrorName(message), [oneLine(expected), oneLine(received)]);
@@ -171,6 +163,24 @@ function saysMoreThan(message: string, failure: Failure): boolean {
  */
 export function withoutErrorName(message: string): string {
   return message.replace(/^(?:Assertion|Failure\/)?Error(?: \[\w+\])?: (?=\S)/, "");
+}
+
+/**
+ * The two sides as an item shows them briefly: a long pair shortened to the element that
+ * differs (`…"test": "undefined"…`), else whole, each on one line. A shortened pair that reads
+ * the same on both sides (the difference fell outside its window) tells nothing: the pair is
+ * then whole.
+ */
+export function shownPair(
+  expected: string,
+  received: string,
+): { expected: string; received: string } {
+  const whole = { expected: oneLine(expected), received: oneLine(received) };
+  if (codePointLength(comparison(expected, received)) <= MAX_WHOLE_PAIR) return whole;
+  const difference = valueDifference(whole.expected, whole.received);
+  return difference === undefined || difference.expected === difference.received
+    ? whole
+    : difference;
 }
 
 /** `expected X, got Y`. */

@@ -107,14 +107,16 @@ describe("fitTestItems", () => {
       "src/account.js:10 (from test/account.test.js:8) account › parses ids: RangeError: empty id",
       "src/account.js:12 (from test/account.test.js:14) account › parses names: RangeError: empty name",
     ]);
-    // Short of room, every failure's place comes first; the test frames follow by worth, before
-    // the words, which say less per character; only the first test's name, which names the
-    // cause a fixer starts with, comes before a later frame.
+    // Short of room, every failure's place comes first; the tests' names and the error's words
+    // come before a test frame: a name says what broke, and the place already leads to the code.
     const tight = fitTestItems(groupByRootCause(failures), 85, "").items;
     expect(tight).toEqual([
-      "src/account.js:10 (from test/account.test.js:8) account › parses ids",
-      "…:12",
+      "src/account.js:10 account › parses ids: RangeError: empty id",
+      "…:12 … › parses names",
     ]);
+    expect(fitTestItems(groupByRootCause(failures), 120, "").items[0]).toBe(
+      "src/account.js:10 (from test/account.test.js:8) account › parses ids: RangeError: empty id",
+    );
     const samefile = failureOf({
       ...thrown(3, "a"),
       testLocation: { file: "src/account.js", line: 3 },
@@ -149,6 +151,20 @@ describe("fitTestItems", () => {
       "common_test.go:14 TestBytes: On bytes(9999), expected '10 kB', but got '9.8 kB'",
       "…:14: On bytes(1MB), expected '1.0 MB', but got '977 kB'",
     ]);
+  });
+
+  it("opens a row at a place already written with its cheapest telling part", () => {
+    // Rows of one table test at one line: a long pair would take the room the next cause's
+    // place needs; the row's own short name tells it apart for less.
+    const row = (test: string, expected: string, received: string): Failure =>
+      failureOf({ test, file: "test/loader.js", line: 34, expected, received, message: "x" });
+    const failures = [
+      row("construct-bool", "false", "'false'"),
+      row("construct-int", "binary: 685230, hexadecimal: 685230", "binary: 167, hexadecimal: 10"),
+      failureOf({ test: "dump", file: "test/dumper.js", line: 44, message: "boom" }),
+    ];
+    const { items } = fitTestItems(groupByRootCause(failures), 60, "");
+    expect(items).toEqual(["test/loader.js:34", "…:34 construct-int", "test/dumper.js:44 dump"]);
   });
 
   it("groups errors thrown at one line whose words differ only in numbers", () => {
@@ -197,6 +213,42 @@ describe("fitTestItems", () => {
     expect(groups.map((group) => group.length)).toEqual([3]);
     const other = failureOf({ ...invalid("0b1", "d"), message: "TypeError: 'x' is not callable" });
     expect(groupByRootCause([invalid("0b001", "a"), other])).toHaveLength(2);
+  });
+
+  it("groups rows whose long values differ in the same element the same way", () => {
+    const row = (route: string, test: string): Failure => {
+      const expected = `{ path: '/${route}', index: 0, params: {}, extra: 'a long field that rows share' }`;
+      const received = `{ path: '/${route}', index: 0, params: { test: 'undefined' }, extra: 'a long field that rows share' }`;
+      return failureOf({
+        test,
+        file: "src/index.spec.ts",
+        line: 266,
+        expected,
+        received,
+        message: `AssertionError: expected ${received} to deeply equal ${expected}`,
+      });
+    };
+    const groups = groupByRootCause([row("bar", "a"), row("baz/qux", "b"), row("x", "c")]);
+    expect(groups.map((group) => group.length)).toEqual([3]);
+    // Whole pairs short enough to be shown whole are compared whole.
+    const short = (expected: string, test: string): Failure =>
+      failureOf({ test, file: "t.js", line: 3, expected, received: "0", message: "x" });
+    expect(groupByRootCause([short("1", "a"), short("2", "b")])).toHaveLength(2);
+  });
+
+  it("lists the first ten causes' places before any later cause", () => {
+    const failures = Array.from({ length: 14 }, (_, index) =>
+      assertion(10 + index, `cart › case ${index}`, `${index}`, `${index + 1}`),
+    );
+    const { items } = fitTestItems(groupByRootCause(failures), 400, "");
+    expect(items.length).toBeGreaterThanOrEqual(10);
+    expect(items.slice(0, 10).every((item) => /^(?:test\/cart\.test\.js|…):\d+ /.test(item))).toBe(
+      true,
+    );
+    // Each of the first ten says more than its place before an eleventh is listed.
+    if (items.length > 10) {
+      expect(items.slice(0, 10).every((item) => item.includes("expected"))).toBe(true);
+    }
   });
 
   it("groups failures whose message only repeats their name by their values", () => {

@@ -12,7 +12,7 @@ import { cutWords } from "../clean/cut-words.js";
  */
 const WORTH = {
   place: 2,
-  from: 3,
+  from: 1.5,
   firstName: 2,
   name: 1,
   laterName: 0.3,
@@ -52,6 +52,11 @@ function labelUses(states: readonly ItemState[]): Map<string, number> {
 const MIN_CUT_WORDS = 16;
 /** Failures of one cause that get a place of their own in its item; the rest are counted. */
 const MAX_MEMBERS = 40;
+/**
+ * Causes that get their place before any item gets more: a fixer works through the first few
+ * causes, so each of them is told well before the later ones are listed at all.
+ */
+const FIRST_CAUSES = 10;
 
 /** One failure of a cause and which of its parts are shown. */
 interface Member {
@@ -136,9 +141,10 @@ export function fitTestItems(
       const ratio = move.worth / Math.max(cost, 1);
       if (best === null || ratio > best.ratio) best = { move, ratio };
     }
-    if (best === null) break;
-    best.move.apply();
-    layout.commit(best.move.item);
+    const move = best?.move ?? laterCause(states, layout, budget, said);
+    if (move === null) break;
+    move.apply();
+    layout.commit(move.item);
   }
   fillWithCutWords(states, layout, budget, said);
   return fitted(states);
@@ -203,11 +209,32 @@ function placeEveryFailure(
     layout.commit(move.item);
     return true;
   };
-  for (const [item, state] of states.entries()) {
-    const first = state.members[0];
-    const written = first !== undefined && isPlaceWritten(states, first.failure);
-    if (!tryMove(openingMove(state, item, 1, said, written))) break;
+  for (const [item, state] of states.slice(0, FIRST_CAUSES).entries()) {
+    const written = isPlaceWritten(states, state.members[0]?.failure ?? null);
+    if (!tryMove(openingMove(state, item, 1, said, written, layout))) break;
   }
+}
+
+/**
+ * The opening of the first cause not yet listed, when it fits: a cause after the first
+ * `FIRST_CAUSES` is listed only once nothing more of those fits.
+ */
+function laterCause(
+  states: readonly ItemState[],
+  layout: Layout,
+  budget: number,
+  said: string,
+): Move | null {
+  const index = states.findIndex((state) => !isShown(state));
+  const state = states[index];
+  if (state === undefined || index < FIRST_CAUSES) return null;
+  const written = isPlaceWritten(states, state.members[0]?.failure ?? null);
+  const move = openingMove(state, index, 1, said, written, layout);
+  if (move === null) return null;
+  move.apply();
+  const cost = layout.costOf(index);
+  move.undo();
+  return cost > budget - layout.used ? null : move;
 }
 
 /**
@@ -314,8 +341,8 @@ function* upgrades(states: readonly ItemState[], said: string): Generator<Move> 
 /**
  * The first part of an item not yet shown: its first failure's place, else its name, else its
  * facts. When an item before already wrote that place (parametrised cases, or a test's several
- * checks, failing at one line), the place alone would tell nothing apart: it comes with what
- * does, the values, else the words, else the name.
+ * checks, failing at one line), the place alone would tell nothing apart: it comes with the
+ * cheapest part that does (`cheapestTelling`), so the causes after it still get their place.
  */
 function openingMove(
   state: ItemState,
@@ -323,6 +350,7 @@ function openingMove(
   weight: number,
   said: string,
   placeWritten: boolean,
+  layout: Layout,
 ): Move | null {
   const [first] = state.members;
   if (first === undefined) return null;
@@ -330,8 +358,31 @@ function openingMove(
   const words = formMove(state, item, "words", weight, said);
   const name = nameMove(first, item, weight, said);
   const place = placeMove(first, item, weight);
-  if (placeWritten && place !== null) return both(place, values ?? words ?? name);
+  if (placeWritten && place !== null) {
+    const own = isLabelEarlier(layout.states, item, first.failure) ? null : name;
+    return both(place, cheapestTelling([values, words, own], layout, item) ?? values ?? words);
+  }
   return place ?? name ?? values ?? words;
+}
+
+/**
+ * Of the values, the words and a name no item before has, the cheapest that says something the
+ * summary does not; null when none does.
+ */
+function cheapestTelling(
+  moves: readonly (Move | null)[],
+  layout: Layout,
+  item: number,
+): Move | null {
+  let best: { move: Move; cost: number } | null = null;
+  for (const move of moves) {
+    if (move === null || move.worth <= 0) continue;
+    move.apply();
+    const cost = layout.costOf(item);
+    move.undo();
+    if (best === null || cost < best.cost) best = { move, cost };
+  }
+  return best?.move ?? null;
 }
 
 /** Two moves as one: the second, when there is one, shown with the first. */
@@ -351,9 +402,24 @@ function both(first: Move, second: Move | null): Move {
   };
 }
 
-/** Whether an item shown already writes `failure`'s place. */
-function isPlaceWritten(states: readonly ItemState[], failure: Failure): boolean {
+/**
+ * Whether an item before `item` has a failure of `failure`'s test (or rule): the name is that
+ * item's to say, and tells nothing apart here.
+ */
+function isLabelEarlier(states: readonly ItemState[], item: number, failure: Failure): boolean {
+  const label = labelOf(failure);
   return (
+    label !== null &&
+    states
+      .slice(0, item)
+      .some((state) => state.members.some((member) => labelOf(member.failure) === label))
+  );
+}
+
+/** Whether an item shown already writes `failure`'s place. */
+function isPlaceWritten(states: readonly ItemState[], failure: Failure | null): boolean {
+  return (
+    failure !== null &&
     failure.line !== null &&
     states.some((state) =>
       state.members.some((member) => member.place && samePlace(member.failure, failure)),
@@ -472,7 +538,7 @@ class Layout {
   /** Code points the shown items take. */
   used = 0;
 
-  constructor(private readonly states: readonly ItemState[]) {}
+  constructor(readonly states: readonly ItemState[]) {}
 
   /** How many code points item `index`'s current parts add to the layout. */
   costOf(index: number): number {

@@ -136,4 +136,31 @@ describe("readWithReports", () => {
     const jsonRead = readWithReports("LOG", ["{}"], parsers, true);
     expect(jsonRead.failures[0]).toMatchObject({ expected: "{'p...': 1, ...}" });
   });
+
+  it("keeps the log's order and every failed check of a test the report lists once", () => {
+    const check = (test: string, line: number, expected: string): ReturnType<typeof failureOf> =>
+      failureOf({ test, file: "a.test.js", line, expected, received: "0", message: "toBe" });
+    const reportParser: TestOutputParser = {
+      name: "report",
+      detect: (output) => output.startsWith("{"),
+      // Listed by file, one entry per test: `b` before `a`, `a` once.
+      parse: () => [
+        failureOf({ test: "s › b", file: "a.test.js", line: 20, message: "toBe" }),
+        failureOf({ test: "s › only in report", file: "a.test.js", message: "boom" }),
+        failureOf({ test: "s › a", file: "a.test.js", line: 3, message: "toBe" }),
+      ],
+    };
+    const logParser: TestOutputParser = {
+      name: "log",
+      detect: (output) => output.startsWith("LOG"),
+      parse: () => [check("s › a", 4, "1"), check("s › a", 5, "2"), check("s › b", 21, "3")],
+    };
+    const read = readWithReports("LOG", ["{}"], [reportParser, logParser], true);
+    expect(read.failures.map((failure) => [failure.test, failure.line, failure.expected])).toEqual([
+      ["s › a", 4, "1"],
+      ["s › a", 5, "2"],
+      ["s › b", 21, "3"],
+      ["s › only in report", null, null],
+    ]);
+  });
 });

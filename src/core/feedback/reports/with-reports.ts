@@ -44,12 +44,19 @@ export function readWithReports(
   const logged = fromConsole.passed ? [] : fromConsole.failures;
   const matched = new Set<Failure>();
   const merged = failures.map((failure) => {
-    const twin = logged.find(
+    const twins = logged.filter(
       (candidate) => !matched.has(candidate) && sameTest(failure, candidate),
     );
-    if (twin === undefined) return failure;
-    matched.add(twin);
-    return filledFrom(failure, twin, printed.has(failure));
+    for (const twin of twins) matched.add(twin);
+    const [twin, ...more] = twins;
+    if (twin === undefined) return { at: null, failures: [failure] };
+    // A test that failed several checks (two snapshots, two `t.Errorf`) is one test case in a
+    // report but one failure per check in the log: the later checks keep the log's facts.
+    const checks = more.map((check) => ({ ...check, test: failure.test }));
+    return {
+      at: logged.indexOf(twin),
+      failures: [filledFrom(failure, twin, printed.has(failure)), ...checks],
+    };
   });
   // Added from the log: what is no test but has a place (a file that did not compile or load).
   // A line that only looks like an error (the summary's `Tests 1 failed`) says nothing the
@@ -65,11 +72,27 @@ export function readWithReports(
     ? counts.reduce<number>((sum, count) => sum + (count ?? 0), 0) + notTests.length
     : undefined;
   return {
-    failures: [...merged, ...notTests],
+    failures: [...inLogOrder(merged).flat(), ...notTests],
     runner: first.runner,
     passed: false,
     ...(reported === undefined ? {} : { reported }),
   };
+}
+
+/**
+ * The report's failures in the order the log printed them (a JUnit report lists suites by
+ * file, the log as they ran, and the log's order is the one its reader saw): each goes where
+ * its log twin is, one the log does not name stays right after the report's failure before it.
+ */
+function inLogOrder(
+  merged: readonly { at: number | null; failures: readonly Failure[] }[],
+): (readonly Failure[])[] {
+  let last = -1;
+  const keyed = merged.map((entry, index) => {
+    last = entry.at ?? last;
+    return { key: last, index, failures: entry.failures };
+  });
+  return keyed.sort((a, b) => a.key - b.key || a.index - b.index).map((entry) => entry.failures);
 }
 
 /** Whether a report's failure and a log's are the same test, whatever joins their suite paths. */
