@@ -2,6 +2,7 @@ import { DBOS } from "@dbos-inc/dbos-sdk";
 import type { Answer } from "../../core/loop/answer.js";
 import { effectsOf } from "../../core/loop/effects-of.js";
 import type { LoopEvent } from "../../core/loop/loop-event.js";
+import type { RunRecord } from "../journal.js";
 import { startLoop } from "../../core/loop/start-loop.js";
 import { transition } from "../../core/loop/transition.js";
 import {
@@ -58,9 +59,17 @@ export function registerTaskWorkflow(
   const loadRun = DBOS.registerStep((runId: number) => journal.run(runId), {
     name: "loopgate-load-run",
   });
+  // The task's story, and the work workflows of the task that ended without events: a `resume`
+  // that rewound the task may find one of them at the place its story ends (see `workFrom`).
   const loadStory = DBOS.registerStep(
-    async (runId: number, taskId: string) =>
-      (await journal.taskEvents(runId, taskId)).map((entry) => entry.event),
+    async (runId: number, taskId: string) => {
+      const story = (await journal.taskEvents(runId, taskId)).map((entry) => entry.event);
+      const ended = await journal.pool.query<{ workflow_uuid: string }>(
+        "SELECT workflow_uuid FROM dbos.workflow_status WHERE parent_workflow_id = $1 AND status = ANY($2)",
+        [taskWorkflowId(runId, taskId), [...ENDED_WITHOUT_EVENTS]],
+      );
+      return { story, ended: ended.rows.map((row) => row.workflow_uuid) };
+    },
     { name: "loopgate-load-story" },
   );
   const append = DBOS.registerStep(
@@ -72,7 +81,20 @@ export function registerTaskWorkflow(
     },
     { name: "loopgate-append" },
   );
-  const work = registerWorkWorkflow(context, loadRun);
+  // DBOS's own `getWorkflowStatus` inside a workflow holds a connection of DBOS's pool while it
+  // takes another: ten tasks asking at once (the pool's size) wait for each other for good. This
+  // is asked only when a work's message did not come.
+  const workState = DBOS.registerStep(
+    async (workflowId: string) =>
+      (
+        await journal.pool.query<{ status: string }>(
+          "SELECT status FROM dbos.workflow_status WHERE workflow_uuid = $1",
+          [workflowId],
+        )
+      ).rows[0]?.status ?? "",
+    { name: "loopgate-work-state" },
+  );
+  const work = registerWorkWorkflow(context);
 
   return DBOS.registerWorkflow(
     async (runId: number, taskId: string): Promise<TaskEnd> => {
@@ -88,24 +110,22 @@ export function registerTaskWorkflow(
 
   /**
    * The events of the task's work from the end of `story` on, carried out by a work workflow on
-   * the work queue. The first work of a task workflow's run may find one of its id that ended
-   * without events (a `resume` rewound the task after it): the next attempt's id is used then.
-   * So is it when the work was cancelled (a cancel that `resume` took back).
+   * the work queue. A work of its id may have ended without events before this task workflow
+   * started (`ended`: a `resume` rewound the task after it): the next attempt's id is used then.
+   * So is it when the work is cancelled (a cancel that `resume` took back).
    */
   async function workFrom(
-    runId: number,
+    run: RunRecord,
     taskId: string,
     story: readonly LoopEvent[],
-    first: boolean,
+    ended: ReadonlySet<string>,
   ): Promise<readonly LoopEvent[]> {
     for (let attempt = 0; ; attempt += 1) {
-      const id = workWorkflowId(runId, taskId, story.length, attempt);
-      if (first && ENDED_WITHOUT_EVENTS.has((await DBOS.getWorkflowStatus(id))?.status ?? "")) {
-        continue;
-      }
+      const id = workWorkflowId(run.id, taskId, story.length, attempt);
+      if (ended.has(id)) continue;
       const handle = await DBOS.startWorkflow(work, { workflowID: id, queueName: WORK_QUEUE })(
-        taskWorkflowId(runId, taskId),
-        runId,
+        taskWorkflowId(run.id, taskId),
+        run,
         taskId,
         [...story],
       );
@@ -115,11 +135,11 @@ export function registerTaskWorkflow(
         for (;;) {
           const told = await DBOS.recv<LoopEvent[]>(id, WORK_WAIT_SECONDS);
           if (told !== null) return told;
-          if (!ACTIVE.has((await DBOS.getWorkflowStatus(id))?.status ?? "")) break;
+          if (!ACTIVE.has(await workState(id))) break;
         }
         return await handle.getResult();
       } catch (error) {
-        if ((await DBOS.getWorkflowStatus(id))?.status !== "CANCELLED") throw error;
+        if ((await workState(id)) !== "CANCELLED") throw error;
       } finally {
         context.gate.enter();
       }
@@ -132,9 +152,10 @@ export function registerTaskWorkflow(
     let state = startLoop(taskPlanOf(run, taskId)).state;
     // What the task journaled before this workflow started (nothing, unless `resume` rewound
     // it after a step error): folded, so the workflow carries the task on from there.
-    const story = [...(await loadStory(runId, taskId))];
+    const loaded = await loadStory(runId, taskId);
+    const story = [...loaded.story];
+    const ended = new Set(loaded.ended);
     for (const event of story) state = transition(state, event).state;
-    let first = true;
     for (;;) {
       // A stopping worker starts nothing new: the task is handed back to the queue.
       if (context.gate.isClosed) await context.gate.park();
@@ -147,8 +168,7 @@ export function registerTaskWorkflow(
         case "resume-step":
           return "step-error";
         case "run-step":
-          events = await workFrom(runId, taskId, story, first);
-          first = false;
+          events = await workFrom(run, taskId, story, ended);
           break;
         case "record-decision":
           events = [

@@ -93,16 +93,14 @@ function taskFileOf(run: RunRecord, context: TaskWorkflowContext, taskId: string
   return loaded.file;
 }
 
-/** The DBOS step that loads a run's record, registered once for both workflows. */
-export type LoadRun = (runId: number) => Promise<RunRecord>;
-
 /**
  * The work workflow as registered: the task's workflow (told on the topic of the work's own id
- * when it ends), run, task, the task's story so far → the events it added.
+ * when it ends), the run's record as the task's workflow loaded it, task, the task's story so
+ * far → the events it added.
  */
 export type WorkWorkflow = (
   taskWorkflow: string,
-  runId: number,
+  run: RunRecord,
   taskId: string,
   story: readonly LoopEvent[],
 ) => Promise<LoopEvent[]>;
@@ -114,7 +112,7 @@ export type WorkWorkflow = (
  * (a decision, an answer, the end); it returns the events its steps journaled. It runs on the
  * throttled work queue; its task's workflow waits for it, and carries out the rest.
  */
-export function registerWorkWorkflow(context: TaskWorkflowContext, loadRun: LoadRun): WorkWorkflow {
+export function registerWorkWorkflow(context: TaskWorkflowContext): WorkWorkflow {
   const { journal } = context;
   const runStep = DBOS.registerStep(
     async (run: RunRecord, taskSeq: number, effect: RunStep, state: LoopState) => {
@@ -172,13 +170,12 @@ export function registerWorkWorkflow(context: TaskWorkflowContext, loadRun: Load
   return DBOS.registerWorkflow(
     async (
       taskWorkflow: string,
-      runId: number,
+      run: RunRecord,
       taskId: string,
       story: readonly LoopEvent[],
     ): Promise<LoopEvent[]> => {
       context.gate.enter();
       try {
-        const run = await loadRun(runId);
         let state = startLoop(taskPlanOf(run, taskId)).state;
         for (const event of story) state = transition(state, event).state;
         const added: LoopEvent[] = [];
