@@ -10,7 +10,8 @@
 //   - database round trips per step: every query a worker sends, counted by a preload that
 //     wraps pg's Client#query (bench/lib/count-queries.cjs), minus what the idle worker sends
 //     in the same time (its queue polling);
-//   - enqueue-to-start latency of a task submitted to an idle worker;
+//   - enqueue-to-start latency of a task submitted to an idle worker: to its task workflow's
+//     start, and to its first step's start (a step runs in a work workflow, on another queue);
 //   - the recovery after `kill -9` of a worker in a step: the time until a live worker has the
 //     task again, for two leases.
 // Writes the figures to bench/out/distributed.json.
@@ -238,6 +239,7 @@ async function latency() {
   await db.connect();
   const worker = await startWorker(url, "bench-latency");
   const samples = [];
+  const stepSamples = [];
   for (let sample = 0; sample < LATENCY_SAMPLES; sample += 1) {
     await sleep(300 + sample * 170);
     const runId = submit(url, taskFile(`latency-${sample}`, 1).file);
@@ -246,10 +248,23 @@ async function latency() {
       return found.length === 1 && found[0].status === "SUCCESS" && found;
     }, "the latency task");
     samples.push(row.started - row.created);
+    // The task's first step: on PostgreSQL it starts in a work workflow, on a queue of its own.
+    const step = await db.query(
+      "SELECT extract(epoch FROM at) * 1000 AS at FROM loopgate.events WHERE run_id = $1 AND type = 'step-started' ORDER BY seq LIMIT 1",
+      [runId],
+    );
+    stepSamples.push(Number(step.rows[0].at) - row.created);
   }
   await stopWorker(worker);
   await db.end();
-  return { medianMs: median(samples), maxMs: Math.max(...samples), samplesMs: samples };
+  return {
+    medianMs: median(samples),
+    maxMs: Math.max(...samples),
+    samplesMs: samples,
+    stepMedianMs: median(stepSamples),
+    stepMaxMs: Math.max(...stepSamples),
+    stepSamplesMs: stepSamples,
+  };
 }
 
 /** A worker killed in a step, with `leaseMs`: how long until another worker has the task. */
@@ -321,7 +336,7 @@ try {
     `  round trips per step (1 worker): ${fmt(one.queriesPerStep)} (${one.queries} queries in the run, idle polling ${fmt(one.idleQueriesPerSecond)}/s subtracted)`,
   );
   console.log(
-    `  enqueue-to-start (idle worker): median ${fmt(latencies.medianMs, 0)} ms, max ${fmt(latencies.maxMs, 0)} ms`,
+    `  enqueue-to-start (idle worker): median ${fmt(latencies.medianMs, 0)} ms, max ${fmt(latencies.maxMs, 0)} ms; to the first step's start: median ${fmt(latencies.stepMedianMs, 0)} ms, max ${fmt(latencies.stepMaxMs, 0)} ms`,
   );
   for (const entry of recoveries) {
     console.log(

@@ -15,22 +15,38 @@ import { connect } from "./postgres-connection.js";
 import { applicationVersion } from "./application-version.js";
 import { PostgresJournal } from "./postgres-journal.js";
 import { StepGate } from "./step-gate.js";
-import { handBackTasks, moveExecutorTasks, type MovedTask } from "./task-moves.js";
+import {
+  handBackTasks,
+  moveExecutorTasks,
+  type MovedTask,
+  type ResumeOnQueue,
+} from "./task-moves.js";
 import { registerTaskWorkflow, TASK_WORKFLOW, taskWorkflowId } from "./task-workflow.js";
+import { WORK_QUEUE, WORK_WORKFLOW } from "./work-workflow.js";
 import { beat, sayStopped, workerRow } from "./worker-heartbeat.js";
 import { watchWorkers } from "./worker-watch.js";
 
 /** The DBOS application every loopgate process of a store belongs to. */
 export const APPLICATION = "loopgate";
-/** The queue task workflows are enqueued on and workers take them from. */
+/**
+ * The queue task workflows are enqueued on and workers take them from. It has no limit: a task
+ * workflow runs no step itself (its work workflows on the work queue do) and may wait for an
+ * answer for days.
+ */
 export const TASK_QUEUE = "loopgate-tasks";
+/** The queue a loopgate workflow of `workflowName` is enqueued on, and put back on when it moves. */
+export function queueOf(workflowName: string): string {
+  return workflowName === WORK_WORKFLOW ? WORK_QUEUE : TASK_QUEUE;
+}
+
 /** How often `run` reads the journal to see whether its run can still move. */
 const SETTLE_POLL_MS = 200;
 /**
- * How many task workflows one process holds at once, running or waiting for an answer: DBOS's
- * `workerConcurrency` of the task queue, so a burst of tasks spreads over the workers instead
- * of going all to the first that polls. It is one value for every worker (the queue's row), so
- * it is loopgate's, not a flag: `--concurrency` limits steps, within it.
+ * How many work workflows (a task's steps between two decisions) one process holds at once:
+ * DBOS's `workerConcurrency` of the work queue, so a burst of tasks spreads over the workers
+ * instead of going all to the first that polls. It is one value for every worker (the queue's
+ * row), so it is loopgate's, not a flag: `--concurrency` limits steps, within it. A task waiting
+ * for an answer holds none of these places.
  */
 export const TASKS_PER_WORKER = 8;
 /** How long a worker may be silent before live workers take its tasks, unless told. */
@@ -189,7 +205,7 @@ export async function launchWorker(
     executorID: options.executorId,
     applicationVersion: self.appVersion,
     runMigrations: false,
-    listenQueues: [TASK_QUEUE],
+    listenQueues: [TASK_QUEUE, WORK_QUEUE],
     logger: dbosLogger(options.warn, () => closing),
   });
   const shutdown = async () => {
@@ -199,8 +215,9 @@ export async function launchWorker(
   };
   try {
     await DBOS.launch();
-    // Every worker of one version registers the same limit; a newer version's wins.
-    await DBOS.registerQueue(TASK_QUEUE, {
+    // Every worker of one version registers the same limits; a newer version's win.
+    await DBOS.registerQueue(TASK_QUEUE, { onConflict: "update_if_latest_version" });
+    await DBOS.registerQueue(WORK_QUEUE, {
       workerConcurrency: TASKS_PER_WORKER,
       onConflict: "update_if_latest_version",
     });
@@ -209,8 +226,8 @@ export async function launchWorker(
     await sayStopped(journal.pool, self.executorId).catch(() => undefined);
     throw error;
   }
-  const resume = async (ids: readonly string[]) => {
-    await DBOS.resumeWorkflows([...ids], { queueName: TASK_QUEUE });
+  const resume: ResumeOnQueue = async (ids, workflowName) => {
+    await DBOS.resumeWorkflows([...ids], { queueName: queueOf(workflowName) });
   };
   const watch = watchWorkers(journal.pool, self, resume, {
     moved: (moved) => options.note?.(movedLine(self.executorId, moved)),
@@ -268,8 +285,8 @@ export async function recoverExecutor(
   }
   const client = await DBOSClient.create({ systemDatabaseUrl: url, applicationName: APPLICATION });
   try {
-    const tasks = await moveExecutorTasks(journal.pool, executorId, async (ids) => {
-      await client.resumeWorkflows([...ids], { queueName: TASK_QUEUE });
+    const tasks = await moveExecutorTasks(journal.pool, executorId, async (ids, workflowName) => {
+      await client.resumeWorkflows([...ids], { queueName: queueOf(workflowName) });
     });
     return { kind: "moved", tasks };
   } finally {

@@ -1,13 +1,21 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
 import { stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, requireBuild } from "../test-support/built-cli.js";
 import { fixtureProject } from "../test-support/fixture-project.js";
 import { postgresAvailability } from "../../test-support/postgres.js";
-import { finished, untilFile, WorkerProcesses } from "./test-support/worker-processes.js";
+import { TASKS_PER_WORKER } from "./dbos-driver.js";
+import {
+  finished,
+  taskRows,
+  untilFile,
+  untilTasks,
+  WorkerProcesses,
+} from "./test-support/worker-processes.js";
 import { migratedStore } from "./test-support/migrated-store.js";
 
 // `loopgate run --submit-only` and `loopgate worker` processes on one PostgreSQL store.
@@ -113,6 +121,87 @@ describe.skipIf(availability.skip !== false)(
         }
       };
       await untilFile(gone, "the orphaned step's end");
+    });
+
+    it("tasks waiting for answers hold no place of a worker: with --concurrency 1 the other tasks run and finish while they wait, and an answer wakes one", async () => {
+      const fixture = fixtureProject();
+      // As many waiting tasks as a worker holds work at once, and two more that pass: were the
+      // waits held in work places, the two would never start.
+      const waiting = Array.from({ length: TASKS_PER_WORKER }, (_, index) => `w${index + 1}`);
+      const document = {
+        iteration_control: { max_iterations: 1 },
+        steps: {
+          generate: { command: "echo generated" },
+          test: { command: `case "$LOOPGATE_TASK_ID" in w*) exit 1;; esac` },
+        },
+        tasks: [...waiting, "a", "b"].map((id) => ({ id, prompt: `do ${id}` })),
+      };
+      const taskFile = join(fixture.dir, "waits.yaml");
+      writeFileSync(taskFile, stringify(document));
+      const submitted = cli(["run", taskFile, "--store", url, "--submit-only"], {}, fixture.dir);
+      expect([submitted.status, submitted.stderr]).toEqual([0, ""]);
+      const runId = Number(/submitted run (\d+)/.exec(submitted.stdout)?.[1]);
+      const worker = await workers.start("worker-waits", ["--concurrency", "1"]);
+      const passed = [`loopgate-run-${runId}-task-a`, `loopgate-run-${runId}-task-b`];
+      const escalated = async () =>
+        (
+          await db.query<{ task_id: string }>(
+            "SELECT task_id FROM loopgate.events WHERE run_id = $1 AND type = 'decision-recorded' AND event->'decision'->>'action' = 'escalate' ORDER BY task_id",
+            [runId],
+          )
+        ).rows.map((row) => row.task_id);
+      // Every waiting task paused for its answer, and the two others finished, all at once.
+      let rows = await taskRows(db, runId);
+      for (const deadline = Date.now() + 30_000; ; await sleep(50)) {
+        rows = await taskRows(db, runId);
+        const done = passed.every((id) =>
+          rows.some((row) => row.workflow_uuid === id && row.status === "SUCCESS"),
+        );
+        if (done && (await escalated()).length === waiting.length) break;
+        expect([Date.now() < deadline, rows]).toEqual([true, rows]);
+      }
+      expect(await escalated()).toEqual([...waiting].sort());
+      // The waiting tasks are still held by the worker, and no work of the run is left in
+      // flight: a wait holds nothing on the work queue.
+      expect(rows.filter((row) => row.status !== "SUCCESS").map((row) => row.status)).toEqual(
+        waiting.map(() => "PENDING"),
+      );
+      const work = await db.query<{ status: string }>(
+        "SELECT status FROM dbos.workflow_status WHERE workflow_uuid LIKE $1 AND name = 'loopgate-task-work' AND status <> 'SUCCESS'",
+        [`loopgate-run-${runId}-%`],
+      );
+      expect(work.rows).toEqual([]);
+      const answered = cli(
+        ["answer", "w1", "--abort", "--run", String(runId), "--store", url],
+        {},
+        fixture.dir,
+      );
+      expect([answered.status, answered.stderr]).toEqual([0, ""]);
+      const woken = await untilTasks(db, runId, (found) =>
+        found.some(
+          (row) =>
+            row.workflow_uuid === `loopgate-run-${runId}-task-w1` && row.status === "SUCCESS",
+        ),
+      );
+      expect(woken.filter((row) => row.status === "SUCCESS")).toHaveLength(3);
+      const ended = await db.query<{ task_id: string; type: string }>(
+        "SELECT task_id, type FROM loopgate.events WHERE run_id = $1 AND task_id = 'w1' ORDER BY seq",
+        [runId],
+      );
+      expect(ended.rows.map((row) => row.type)).toEqual([
+        "step-started",
+        "step-finished",
+        "step-started",
+        "step-finished",
+        "decision-recorded",
+        "answer-given",
+        "decision-recorded",
+      ]);
+      // The other waits are handed back to the queue on SIGTERM, for any worker to take up.
+      expect(await workers.stop(worker)).toBe(0);
+      expect((await taskRows(db, runId)).filter((row) => row.status === "ENQUEUED")).toHaveLength(
+        TASKS_PER_WORKER - 1,
+      );
     });
   },
 );

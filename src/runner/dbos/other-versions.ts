@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { SILENT_OWNER } from "./task-moves.js";
 import { TASK_WORKFLOW } from "./task-workflow.js";
+import { WORK_WORKFLOW } from "./work-workflow.js";
 
 /** Task workflows of one application version that no worker of that version is carrying out. */
 export interface WaitingVersion {
@@ -9,8 +10,8 @@ export interface WaitingVersion {
 }
 
 /**
- * The task workflows of versions other than `appVersion` that wait for a worker: queued, or
- * held by a silent executor. DBOS hands them only to a worker of their version, so a worker of
+ * The tasks of versions other than `appVersion` that wait for a worker: their task or work
+ * workflow queued, or held by a silent executor. DBOS hands them only to a worker of their version, so a worker of
  * another version would otherwise pass them over without a word.
  */
 export async function waitingOtherVersions(
@@ -18,11 +19,13 @@ export async function waitingOtherVersions(
   appVersion: string,
 ): Promise<WaitingVersion[]> {
   const found = await pool.query<{ version: string | null; tasks: string }>(
-    `SELECT w.application_version AS version, count(*) AS tasks FROM dbos.workflow_status w
-      WHERE w.name = $1 AND w.application_version IS DISTINCT FROM $2
+    `SELECT w.application_version AS version,
+            count(DISTINCT COALESCE(w.parent_workflow_id, w.workflow_uuid)) AS tasks
+       FROM dbos.workflow_status w
+      WHERE w.name = ANY($1) AND w.application_version IS DISTINCT FROM $2
         AND (w.status = 'ENQUEUED' OR (w.status = 'PENDING' AND ${SILENT_OWNER}))
       GROUP BY 1 ORDER BY 1`,
-    [TASK_WORKFLOW, appVersion],
+    [[TASK_WORKFLOW, WORK_WORKFLOW], appVersion],
   );
   return found.rows.map((row) => ({
     version: row.version ?? "(none)",

@@ -17,8 +17,9 @@ const NEVER = new Promise<never>(() => undefined);
 
 /**
  * The steps of one worker process and their stop. `take` gives one of `size` places at once
- * (`worker --concurrency`). The gate also counts the task workflows busy in this process — not
- * parked, not waiting for an answer — so a stop can tell when nothing is left in flight: once
+ * (`worker --concurrency`). The gate also counts the task and work workflows busy in this process
+ * — not parked, not waiting for an answer or for their work — so a stop can tell when nothing is
+ * left in flight: once
  * `close`d, a workflow that reaches its next effect parks (`park`) instead of starting it, and a
  * step cut off by `cutOff` parks instead of returning. A parked workflow stays PENDING in DBOS;
  * the worker hands it back to the queue before it exits, and another worker replays it.
@@ -36,12 +37,12 @@ export class StepGate {
     this.free = size;
   }
 
-  /** A task workflow starts, or goes on after waiting for an answer. */
+  /** A task or work workflow starts, or goes on after waiting for an answer or its work. */
   enter(): void {
     this.busy += 1;
   }
 
-  /** A task workflow ends or waits for an answer. */
+  /** A task or work workflow ends, or waits for an answer or its work. */
   leave(): void {
     this.busy -= 1;
     if (this.busy === 0) for (const wake of this.quietWaiters.splice(0)) wake();

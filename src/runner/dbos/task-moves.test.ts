@@ -2,11 +2,12 @@ import { DBOSClient } from "@dbos-inc/dbos-sdk";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, postgresAvailability } from "../../test-support/postgres.js";
-import { TASK_QUEUE } from "./dbos-driver.js";
+import { queueOf, TASK_QUEUE } from "./dbos-driver.js";
 import { migratePostgresStore } from "./migrate-store.js";
 import { waitingOtherVersions } from "./other-versions.js";
 import { moveExecutorTasks, moveSilentExecutorsTasks } from "./task-moves.js";
 import { TASK_WORKFLOW } from "./task-workflow.js";
+import { WORK_QUEUE, WORK_WORKFLOW } from "./work-workflow.js";
 
 // The move of a silent executor's task workflows onto the queue, against a real server: task
 // rows are made as DBOS makes them (enqueued by a client), then set to what a dead or live
@@ -58,8 +59,28 @@ describe.skipIf(availability.skip !== false)(
         )
       ).rows.map((row) => `${row.workflow_uuid} ${row.status}`);
 
-    const resume = async (ids: readonly string[]) => {
-      await client.resumeWorkflows([...ids], { queueName: TASK_QUEUE });
+    /** A work workflow of task workflow `task`, held by `executor` (PENDING). */
+    const heldWork = async (id: string, task: string, executor: string) => {
+      await client.enqueue(
+        { queueName: WORK_QUEUE, workflowName: WORK_WORKFLOW, workflowID: id, appVersion: "v1" },
+        task,
+      );
+      await pools[0]!.query(
+        "UPDATE dbos.workflow_status SET status = 'PENDING', executor_id = $1, parent_workflow_id = $2 WHERE workflow_uuid = $3",
+        [executor, task, id],
+      );
+    };
+
+    const queues = async (ids: readonly string[]) =>
+      (
+        await pools[0]!.query<{ workflow_uuid: string; status: string; queue_name: string }>(
+          "SELECT workflow_uuid, status, queue_name FROM dbos.workflow_status WHERE workflow_uuid = ANY($1) ORDER BY 1",
+          [ids],
+        )
+      ).rows.map((row) => `${row.workflow_uuid} ${row.status} ${row.queue_name}`);
+
+    const resume = async (ids: readonly string[], workflowName: string) => {
+      await client.resumeWorkflows([...ids], { queueName: queueOf(workflowName) });
     };
 
     beforeAll(async () => {
@@ -102,6 +123,35 @@ describe.skipIf(availability.skip !== false)(
         ...[...dead, ...stopped].map((id) => `${id} ENQUEUED`),
         ...live.map((id) => `${id} PENDING`),
       ]);
+    });
+
+    it("moves a silent executor's work workflows to the work queue, and names each task once", async () => {
+      // d-1: the task workflow and its work, both held by the dead executor; d-2: only the work
+      // (its task workflow waits for it on a live worker).
+      await held(["d-1"], "dead-w");
+      await heldWork("d-1-work", "d-1", "dead-w");
+      await held(["d-2"], "live-w");
+      await heldWork("d-2-work", "d-2", "dead-w");
+      await worker("dead-w", 5_000, 1_000);
+      await worker("live-w", 0, 60_000);
+      const moved = await moveSilentExecutorsTasks(
+        pools[0]!,
+        { executorId: "w0", appVersion: "v1" },
+        resume,
+      );
+      expect(moved).toEqual([
+        { workflowId: "d-1", executorId: "dead-w" },
+        { workflowId: "d-2", executorId: "dead-w" },
+      ]);
+      expect(await queues(["d-1", "d-1-work", "d-2", "d-2-work"])).toEqual([
+        `d-1 ENQUEUED ${TASK_QUEUE}`,
+        `d-1-work ENQUEUED ${WORK_QUEUE}`,
+        `d-2 PENDING ${TASK_QUEUE}`,
+        `d-2-work ENQUEUED ${WORK_QUEUE}`,
+      ]);
+      await pools[0]!.query(
+        "UPDATE dbos.workflow_status SET status = 'SUCCESS' WHERE workflow_uuid LIKE 'd-%'",
+      );
     });
 
     it("leaves another version's task to a worker of that version, says it waits, and --recover moves it", async () => {

@@ -1,10 +1,17 @@
 import type pg from "pg";
 import { TASK_WORKFLOW } from "./task-workflow.js";
+import { WORK_WORKFLOW } from "./work-workflow.js";
 
-/** Puts workflows back on the task queue: DBOS's `resumeWorkflows` with the queue's name. */
-export type ResumeOnQueue = (workflowIds: readonly string[]) => Promise<void>;
+/**
+ * Puts workflows of one name (a task's, or its work's) back on their queue: DBOS's
+ * `resumeWorkflows` with that queue's name.
+ */
+export type ResumeOnQueue = (workflowIds: readonly string[], workflowName: string) => Promise<void>;
 
-/** A task workflow moved back to the queue, and the executor that held it. */
+/**
+ * A task moved back to the queue — its task workflow's id — and the executor that held it: its
+ * task workflow, its work workflow in flight, or both.
+ */
 export interface MovedTask {
   readonly workflowId: string;
   readonly executorId: string;
@@ -33,9 +40,10 @@ interface Selection {
 }
 
 /**
- * Moves the PENDING task workflows `selection` picks back onto the task queue, under the move
- * lock, and returns them. DBOS's resume does the move: a live worker dequeues and replays each,
- * its finished steps kept and its step in flight run again.
+ * Moves the PENDING task and work workflows `selection` picks back onto their queues, under the
+ * move lock, and returns their tasks. DBOS's resume does the move: a live worker dequeues and
+ * replays each, its finished steps kept and its step in flight run again; a task workflow
+ * waiting for its work finds the work's end or its message when it replays.
  */
 async function moveUnderLock(
   pool: pg.Pool,
@@ -47,19 +55,30 @@ async function moveUnderLock(
     await client.query("BEGIN");
     try {
       await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [MOVE_LOCK]);
-      const found = await client.query<{ workflow_uuid: string; executor_id: string }>(
-        `SELECT w.workflow_uuid, w.executor_id FROM dbos.workflow_status w
-          WHERE w.status = 'PENDING' AND w.name = $1 AND ${selection.where}
-          ORDER BY w.workflow_uuid`,
-        [TASK_WORKFLOW, ...selection.params],
+      const found = await client.query<{
+        workflow_uuid: string;
+        name: string;
+        task: string;
+        executor_id: string;
+      }>(
+        `SELECT w.workflow_uuid, w.name, w.executor_id,
+                COALESCE(w.parent_workflow_id, w.workflow_uuid) AS task
+           FROM dbos.workflow_status w
+          WHERE w.status = 'PENDING' AND w.name = ANY($1) AND ${selection.where}
+          ORDER BY task, w.workflow_uuid`,
+        [[TASK_WORKFLOW, WORK_WORKFLOW], ...selection.params],
       );
-      const moved = found.rows.map((row) => ({
-        workflowId: row.workflow_uuid,
-        executorId: row.executor_id,
-      }));
-      if (moved.length > 0) await resume(moved.map((task) => task.workflowId));
+      for (const name of [TASK_WORKFLOW, WORK_WORKFLOW]) {
+        const ids = found.rows.filter((row) => row.name === name).map((row) => row.workflow_uuid);
+        if (ids.length > 0) await resume(ids, name);
+      }
       await client.query("COMMIT");
-      return moved;
+      const moved = new Map<string, MovedTask>();
+      for (const row of found.rows) {
+        if (!moved.has(row.task))
+          moved.set(row.task, { workflowId: row.task, executorId: row.executor_id });
+      }
+      return [...moved.values()];
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined);
       throw error;
@@ -70,8 +89,8 @@ async function moveUnderLock(
 }
 
 /**
- * What a live worker does each heartbeat: moves the task workflows of its own application
- * version held by silent executors (see `SILENT_OWNER`) back onto the queue.
+ * What a live worker does each heartbeat: moves the task and work workflows of its own
+ * application version held by silent executors (see `SILENT_OWNER`) back onto the queue.
  */
 export function moveSilentExecutorsTasks(
   pool: pg.Pool,
@@ -88,7 +107,7 @@ export function moveSilentExecutorsTasks(
   );
 }
 
-/** `worker --recover EXECUTOR`: moves a silent executor's task workflows, of any version. */
+/** `worker --recover EXECUTOR`: moves a silent executor's task and work workflows, of any version. */
 export function moveExecutorTasks(
   pool: pg.Pool,
   executorId: string,

@@ -1,23 +1,18 @@
-import { hostname } from "node:os";
-import { setTimeout as sleep } from "node:timers/promises";
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import { LoopgateError } from "../../core/errors.js";
 import type { Answer } from "../../core/loop/answer.js";
-import { effectsOf, type TaskEffect } from "../../core/loop/effects-of.js";
-import type { RunStep } from "../../core/loop/loop-effect.js";
+import { effectsOf } from "../../core/loop/effects-of.js";
 import type { LoopEvent } from "../../core/loop/loop-event.js";
-import type { LoopState } from "../../core/loop/loop-state.js";
+import type { RunRecord } from "../journal.js";
 import { startLoop } from "../../core/loop/start-loop.js";
 import { transition } from "../../core/loop/transition.js";
-import { decodeTaskFile, planOf, stepsOf, type TaskFile } from "../../wire/task-file.js";
-import { DEFAULT_OUTPUT_LIMIT } from "../bounded-output.js";
-import { executeStep, stepRunEvent } from "../execute-step.js";
-import type { RunRecord } from "../journal.js";
-import { killOrphans } from "../sqlite-driver.js";
-import { stepHeadroom } from "../step-headroom.js";
-import { withStepSecrets } from "../step-secrets.js";
-import type { PostgresJournal } from "./postgres-journal.js";
-import type { StepGate } from "./step-gate.js";
+import {
+  carrying,
+  registerWorkWorkflow,
+  taskPlanOf,
+  WORK_QUEUE,
+  workWorkflowId,
+  type TaskWorkflowContext,
+} from "./work-workflow.js";
 
 /** The name the task workflow is registered and enqueued under. */
 export const TASK_WORKFLOW = "loopgate-task";
@@ -28,57 +23,34 @@ export const ANSWER_TOPIC = "answer";
 /** How long one `recv` waits before the task waits again (a durable wait costs one row a turn). */
 const ANSWER_WAIT_SECONDS = 3_600;
 
+/**
+ * How long a task waits for its work's message before it looks at the work workflow's state:
+ * the work tells its end by a message (no polling); a work cancelled or failed tells nothing.
+ */
+const WORK_WAIT_SECONDS = 60;
+
+/** DBOS's states of a workflow that has not ended. */
+const ACTIVE = new Set(["PENDING", "ENQUEUED", "DELAYED"]);
+
+/** DBOS's states of a work workflow that ended without events for its task. */
+const ENDED_WITHOUT_EVENTS = new Set(["CANCELLED", "ERROR", "MAX_RECOVERY_ATTEMPTS_EXCEEDED"]);
+
 /** The workflow id of a task of a run: one workflow per task, the same on every worker. */
 export function taskWorkflowId(runId: number, taskId: string): string {
   return `loopgate-run-${runId}-task-${taskId}`;
 }
 
-/** What the task workflow needs from the process it runs in. */
-export interface TaskWorkflowContext {
-  readonly journal: PostgresJournal;
-  /** Where a run's step files live on this machine. */
-  readonly runDir: (runId: number) => string;
-  /** A task file as `run` read it in this process, secrets and all, by run. */
-  readonly documents: ReadonlyMap<number, unknown>;
-  /** This process's places to run steps, and its stop (see `StepGate`). */
-  readonly gate: StepGate;
-}
-
 /** How a task's workflow ended: the task finished, or it waits for a human or a fixed task file. */
 export type TaskEnd = "done" | "step-error";
 
-/** The fields an event shares with the effect it carries out. */
-function carrying(effect: TaskEffect) {
-  return { effectId: effect.id, taskId: effect.taskId, iteration: effect.iteration };
-}
-
-/** The run's task file, its steps with their secrets (see `withStepSecrets`). */
-function taskFileOf(run: RunRecord, context: TaskWorkflowContext, taskId: string): TaskFile {
-  const file = decodeTaskFile(run.document);
-  const plan = planOf(file);
-  const loaded = withStepSecrets(
-    {
-      run,
-      file,
-      plan,
-      entries: [],
-      state: startLoop(plan).state,
-      runDir: context.runDir(run.id),
-    },
-    context.documents.get(run.id),
-  );
-  if (!loaded.file.tasks.some((task) => task.id === taskId)) {
-    throw new LoopgateError("INVALID_USAGE", `run ${run.id} has no task ${taskId}`);
-  }
-  return loaded.file;
-}
-
 /**
  * Registers the task workflow with DBOS (before `DBOS.launch`): it folds one task's events
- * through the pure loop, from its start, and carries out each effect as a DBOS step whose result
- * is the events it journaled. On recovery DBOS replays the workflow: finished steps give their
- * recorded events back without running, the step in flight runs again (at-least-once), so the
- * fold reaches the same state. A paused task waits in `DBOS.recv` for its answer.
+ * through the pure loop, from its start, and carries out each effect. Steps go to a work workflow
+ * on the throttled work queue (`registerWorkWorkflow`), which returns the events they journaled;
+ * decisions are journaled by a DBOS step here; a paused task waits here in `DBOS.recv` for its
+ * answer. The task workflow runs on the task queue, which has no limit: its waits hold none of
+ * the work queue's places. On recovery DBOS replays it: recorded steps and finished work
+ * workflows give their events back, the work in flight runs on, so the fold reaches the same state.
  */
 export function registerTaskWorkflow(
   context: TaskWorkflowContext,
@@ -87,9 +59,17 @@ export function registerTaskWorkflow(
   const loadRun = DBOS.registerStep((runId: number) => journal.run(runId), {
     name: "loopgate-load-run",
   });
+  // The task's story, and the work workflows of the task that ended without events: a `resume`
+  // that rewound the task may find one of them at the place its story ends (see `workFrom`).
   const loadStory = DBOS.registerStep(
-    async (runId: number, taskId: string) =>
-      (await journal.taskEvents(runId, taskId)).map((entry) => entry.event),
+    async (runId: number, taskId: string) => {
+      const story = (await journal.taskEvents(runId, taskId)).map((entry) => entry.event);
+      const ended = await journal.pool.query<{ workflow_uuid: string }>(
+        "SELECT workflow_uuid FROM dbos.workflow_status WHERE parent_workflow_id = $1 AND status = ANY($2)",
+        [taskWorkflowId(runId, taskId), [...ENDED_WITHOUT_EVENTS]],
+      );
+      return { story, ended: ended.rows.map((row) => row.workflow_uuid) };
+    },
     { name: "loopgate-load-story" },
   );
   const append = DBOS.registerStep(
@@ -101,58 +81,20 @@ export function registerTaskWorkflow(
     },
     { name: "loopgate-append" },
   );
-  const runStep = DBOS.registerStep(
-    async (run: RunRecord, taskSeq: number, effect: RunStep, state: LoopState) => {
-      const file = taskFileOf(run, context, effect.taskId);
-      const entry = file.tasks.find((task) => task.id === effect.taskId);
-      const spec = entry === undefined ? undefined : stepsOf(file, entry)[effect.step];
-      if (spec === undefined) {
-        throw new LoopgateError(
-          "INVALID_EVENT",
-          `task ${effect.taskId} has no ${effect.step} step`,
-        );
-      }
-      if (effect.delayMs > 0) await sleep(effect.delayMs);
-      const place = await context.gate.take();
-      try {
-        const started: LoopEvent = { type: "step-started", ...carrying(effect), step: effect.step };
-        let journaled: Promise<unknown> = Promise.resolve();
-        const ran = await executeStep(effect, spec, {
-          runDir: context.runDir(run.id),
-          baseDir: run.baseDir,
-          outputLimit: file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT,
-          headroom: stepHeadroom(state, effect),
-          onSpawn: (spawned) => {
-            place.spawned(spawned);
-            const meta = {
-              pid: spawned.pid,
-              host: hostname(),
-              executor: DBOS.executorID,
-              ...spawned.identity,
-            };
-            journaled = journal.append(run.id, taskSeq, started, meta).then(async (appended) => {
-              // Run again: a dead worker of this host may have left the step's processes.
-              if (!appended) {
-                const earlier = await journal.events(run.id);
-                killOrphans(earlier.filter((entry) => entry.event.effectId === effect.id));
-              }
-            });
-          },
-        });
-        await journaled;
-        // A step the worker's stop cut off is not judged: it runs again on another worker.
-        if (place.cut()) return await context.gate.park();
-        const finished = stepRunEvent(effect, ran);
-        if (await journal.append(run.id, taskSeq + 1, finished)) return [started, finished];
-        // A worker that lost this task (silent past its lease, yet still running) journaled the
-        // step's end first: the task goes on from what the journal says.
-        return [started, (await journal.stored(run.id, effect.taskId, taskSeq + 1)) ?? finished];
-      } finally {
-        place.release();
-      }
-    },
-    { name: "loopgate-run-step" },
+  // DBOS's own `getWorkflowStatus` inside a workflow holds a connection of DBOS's pool while it
+  // takes another: ten tasks asking at once (the pool's size) wait for each other for good. This
+  // is asked only when a work's message did not come.
+  const workState = DBOS.registerStep(
+    async (workflowId: string) =>
+      (
+        await journal.pool.query<{ status: string }>(
+          "SELECT status FROM dbos.workflow_status WHERE workflow_uuid = $1",
+          [workflowId],
+        )
+      ).rows[0]?.status ?? "",
+    { name: "loopgate-work-state" },
   );
+  const work = registerWorkWorkflow(context);
 
   return DBOS.registerWorkflow(
     async (runId: number, taskId: string): Promise<TaskEnd> => {
@@ -166,18 +108,54 @@ export function registerTaskWorkflow(
     { name: TASK_WORKFLOW },
   );
 
+  /**
+   * The events of the task's work from the end of `story` on, carried out by a work workflow on
+   * the work queue. A work of its id may have ended without events before this task workflow
+   * started (`ended`: a `resume` rewound the task after it): the next attempt's id is used then.
+   * So is it when the work is cancelled (a cancel that `resume` took back).
+   */
+  async function workFrom(
+    run: RunRecord,
+    taskId: string,
+    story: readonly LoopEvent[],
+    ended: ReadonlySet<string>,
+  ): Promise<readonly LoopEvent[]> {
+    for (let attempt = 0; ; attempt += 1) {
+      const id = workWorkflowId(run.id, taskId, story.length, attempt);
+      if (ended.has(id)) continue;
+      const handle = await DBOS.startWorkflow(work, { workflowID: id, queueName: WORK_QUEUE })(
+        taskWorkflowId(run.id, taskId),
+        run,
+        taskId,
+        [...story],
+      );
+      // Waiting for the work is nothing a stop has to wait for: the work counts itself.
+      context.gate.leave();
+      try {
+        for (;;) {
+          const told = await DBOS.recv<LoopEvent[]>(id, WORK_WAIT_SECONDS);
+          if (told !== null) return told;
+          if (!ACTIVE.has(await workState(id))) break;
+        }
+        return await handle.getResult();
+      } catch (error) {
+        if ((await workState(id)) !== "CANCELLED") throw error;
+      } finally {
+        context.gate.enter();
+      }
+    }
+  }
+
   /** The task's story from its start, or from where a recovery replays it. */
   async function carryOut(runId: number, taskId: string): Promise<TaskEnd> {
     const run = await loadRun(runId);
-    const whole = planOf(decodeTaskFile(run.document));
-    // The task alone: its effects are its own, and its events fold as they do in the whole run.
-    const plan = { ...whole, tasks: whole.tasks.filter((task) => task.id === taskId) };
+    let state = startLoop(taskPlanOf(run, taskId)).state;
     // What the task journaled before this workflow started (nothing, unless `resume` rewound
     // it after a step error): folded, so the workflow carries the task on from there.
-    let state = startLoop(plan).state;
-    const story = await loadStory(runId, taskId);
+    const loaded = await loadStory(runId, taskId);
+    const story = [...loaded.story];
+    const ended = new Set(loaded.ended);
     for (const event of story) state = transition(state, event).state;
-    let taskSeq = story.length;
     for (;;) {
       // A stopping worker starts nothing new: the task is handed back to the queue.
       if (context.gate.isClosed) await context.gate.park();
@@ -190,11 +168,11 @@ export function registerTaskWorkflow(
         case "resume-step":
           return "step-error";
         case "run-step":
-          events = await runStep(run, taskSeq, effect, state);
+          events = await workFrom(run, taskId, story, ended);
           break;
         case "record-decision":
           events = [
-            await append(runId, taskSeq, {
+            await append(runId, story.length, {
               type: "decision-recorded",
               ...carrying(effect),
               input: effect.input,
@@ -212,14 +190,18 @@ export function registerTaskWorkflow(
           );
           if (answer === null) continue;
           events = [
-            await append(runId, taskSeq, { type: "answer-given", ...carrying(effect), answer }),
+            await append(runId, story.length, {
+              type: "answer-given",
+              ...carrying(effect),
+              answer,
+            }),
           ];
           await DBOS.setEvent("status", { running: true });
           break;
         }
       }
       for (const event of events) state = transition(state, event).state;
-      taskSeq += events.length;
+      story.push(...events);
     }
   }
 }

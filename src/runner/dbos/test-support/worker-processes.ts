@@ -72,6 +72,16 @@ export async function taskRows(db: pg.Client, runId: number): Promise<TaskRow[]>
   ).rows;
 }
 
+/** A work workflow's row in DBOS's table, if there is one of that id. */
+export async function workRow(db: pg.Client, workflowId: string): Promise<TaskRow | undefined> {
+  return (
+    await db.query<TaskRow>(
+      "SELECT workflow_uuid, status, executor_id FROM dbos.workflow_status WHERE workflow_uuid = $1",
+      [workflowId],
+    )
+  ).rows[0];
+}
+
 /** Waits (30 s at most) until `check` holds of the run's task workflows; returns them. */
 export async function untilTasks(
   db: pg.Client,

@@ -2,18 +2,12 @@ import { DBOSClient } from "@dbos-inc/dbos-sdk";
 import type { AnswerGiven, LoopEvent } from "../../../core/loop/loop-event.js";
 import { APPLICATION, openStore, quietPgWarning, type OpenStore } from "../../dbos/dbos-driver.js";
 import type { PostgresJournal } from "../../dbos/postgres-journal.js";
+import { taskHolders } from "../../dbos/task-holders.js";
 import { ANSWER_TOPIC, taskWorkflowId } from "../../dbos/task-workflow.js";
 import type { LoadedRun } from "../../load-run.js";
 import { printableStoreUrl } from "../../store-url.js";
 import type { CancelHold, ReadScope, RunReader, RunStore, TaskOwner } from "../run-store.js";
 import { PostgresSnapshot } from "./postgres-snapshot.js";
-
-/**
- * DBOS's state of a workflow a worker holds. An `ENQUEUED` one waits on the queue for any
- * worker: the executor id its row keeps is the last one's (a `run` that handed it back), not a
- * holder's.
- */
-const HELD = new Set(["PENDING"]);
 
 /**
  * A PostgreSQL store behind the store port: loopgate's tables read and written through
@@ -96,25 +90,18 @@ export class PostgresRunStore implements RunStore {
     await this.journal.append(runId, place, event, meta);
   }
 
-  /** The executor id of each of the run's task workflows a worker holds or will take. */
+  /** The executor id of each of the run's unfinished tasks a worker holds (see `taskHolders`). */
   async owners(runId: number): Promise<ReadonlyMap<string, TaskOwner>> {
-    const prefix = taskWorkflowId(runId, "");
-    const rows = await (await this.dbos()).listWorkflows({ workflow_id_prefix: prefix });
-    const owners = new Map<string, TaskOwner>();
-    for (const row of rows) {
-      if (!HELD.has(row.status)) continue;
-      owners.set(row.workflowID.slice(prefix.length), {
-        executor: row.executorId ?? "",
-        status: row.status,
-      });
-    }
-    return owners;
+    return taskHolders(await this.dbos(), runId);
   }
 
-  /** Cancels the tasks' workflows: their worker starts no further step, a live one included. */
+  /**
+   * Cancels the tasks' workflows and their work in flight: their worker starts no further step,
+   * a live one included.
+   */
   async holdForCancel(loaded: LoadedRun, taskIds: readonly string[]): Promise<CancelHold> {
     const ids = taskIds.map((taskId) => taskWorkflowId(loaded.run.id, taskId));
-    await (await this.dbos()).cancelWorkflows(ids);
+    await (await this.dbos()).cancelWorkflows(ids, { cancelChildren: true });
     return { kind: "held", release: () => undefined };
   }
 
