@@ -10,7 +10,8 @@ import { decodeTaskFile, planOf } from "../../wire/task-file.js";
 import type { Command, Print } from "../command.js";
 import { storeOf } from "../../runner/store-url.js";
 import { stepErrors } from "../../core/loop/effects-of.js";
-import { readTaskDocument } from "../../runner/step-secrets.js";
+import { preflightResume } from "../../runner/preflight-resume.js";
+import { readTaskDocument, withStepSecrets } from "../../runner/step-secrets.js";
 import { EXIT } from "../../runner/session.js";
 import { readInput } from "../read-input.js";
 import { UsageError } from "../usage-error.js";
@@ -20,10 +21,12 @@ import { givenAnswers, SESSION_HELP, SESSION_OPTIONS, sessionFlags } from "./run
 /**
  * The fixed task file to journal in place of the run's (redacted), when only its steps changed:
  * the loop it describes (tasks, prompts, caps, policies) must be the run's, so every journaled
- * event still folds; anything else is a new run. Undefined when it is the run's already.
+ * event still folds; anything else is a new run. Its steps must all be able to start (the
+ * preflight of `run`), checked here before anything is written, on either store. Undefined when
+ * it is the run's already.
  */
 function fixedSteps(
-  loaded: Pick<LoadedRun, "run" | "plan">,
+  loaded: LoadedRun | Pick<LoadedRun, "run" | "plan" | "file">,
   document: unknown,
   source: string,
 ): unknown {
@@ -33,6 +36,8 @@ function fixedSteps(
       `resume: ${source} changes more than the steps of run ${loaded.run.id} (its tasks, prompts, caps or policies); only steps may change on resume: start a new run with loopgate run ${source} --new`,
     );
   }
+  // A run that is over (read without its events) runs nothing.
+  if ("state" in loaded) preflightResume(loaded, document);
   const redacted = redactTaskDocument(document);
   return JSON.stringify(redacted) === JSON.stringify(loaded.run.document) ? undefined : redacted;
 }
@@ -83,6 +88,8 @@ async function resumeOnPostgresStore(
       stdout(`run ${runId} is over: nothing to resume (see loopgate status${hint})\n`);
       return EXIT.finished;
     }
+    // As the SQLite driver does, before any task is put back in motion.
+    if (taken === undefined) preflightResume(withStepSecrets(loaded));
     const result = await resumeOnPostgres({
       store,
       loaded,

@@ -5,7 +5,15 @@ import type { PostgresJournal } from "../../dbos/postgres-journal.js";
 import { ANSWER_TOPIC, taskWorkflowId } from "../../dbos/task-workflow.js";
 import type { LoadedRun } from "../../load-run.js";
 import { printableStoreUrl } from "../../store-url.js";
-import type { CancelHold, ReadScope, RunReader, RunStore, TaskOwner } from "../run-store.js";
+import type {
+  CancelHold,
+  ReadScope,
+  RunReader,
+  RunStore,
+  StoreHealth,
+  TaskOwner,
+} from "../run-store.js";
+import { postgresHealth } from "./postgres-health.js";
 import { PostgresSnapshot } from "./postgres-snapshot.js";
 
 /**
@@ -116,6 +124,11 @@ export class PostgresRunStore implements RunStore {
     const ids = taskIds.map((taskId) => taskWorkflowId(loaded.run.id, taskId));
     await (await this.dbos()).cancelWorkflows(ids);
     return { kind: "held", release: () => undefined };
+  }
+
+  /** The server, schema, workers and task workflows, every story whole and every run folded. */
+  health(): Promise<StoreHealth> {
+    return postgresHealth(this.journal, this.path);
   }
 
   replaceDocument(runId: number, document: unknown): Promise<void> {
