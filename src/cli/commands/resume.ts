@@ -12,7 +12,7 @@ import { storeOf } from "../../runner/store-url.js";
 import { stepErrors } from "../../core/loop/effects-of.js";
 import { preflightResume } from "../../runner/preflight-resume.js";
 import { readTaskDocument, withStepSecrets } from "../../runner/step-secrets.js";
-import { EXIT } from "../../runner/session.js";
+import { EXIT, type GivenAnswers } from "../../runner/session.js";
 import { readInput } from "../read-input.js";
 import { UsageError } from "../usage-error.js";
 import { parseOptions } from "../parse-options.js";
@@ -57,7 +57,11 @@ async function resumeOnPostgresStore(
   url: string,
   runOperand: string | undefined,
   fixed: { readonly document: unknown; readonly source: string } | undefined,
-  flags: { readonly concurrency?: number | undefined; readonly json?: boolean | undefined },
+  flags: {
+    readonly concurrency?: number | undefined;
+    readonly json?: boolean | undefined;
+    readonly answers?: GivenAnswers | undefined;
+  },
   stdout: Print,
 ): Promise<number> {
   const { openPostgresStore } = await import("../../runner/store/postgres/postgres-run-store.js");
@@ -69,6 +73,13 @@ async function resumeOnPostgresStore(
     const all = await store.read({ run: runOption(runOperand) });
     const runId = runOption(runOperand) ?? latestRun(all);
     let loaded = loadRun(all, runId);
+    // Answers for tasks the run does not have change nothing, as on SQLite.
+    if (flags.answers !== undefined) {
+      checkAnswerTasks(
+        flags.answers.byTask,
+        loaded.plan.tasks.map((task) => task.id),
+      );
+    }
     // As on SQLite, a step error's fix is an edit of the run's task file, read again here.
     const onDisk =
       fixed === undefined && stepErrors(loaded.state).length > 0
@@ -95,6 +106,7 @@ async function resumeOnPostgresStore(
       loaded,
       document: taken?.document,
       concurrency: flags.concurrency,
+      answers: flags.answers,
       say: (line) => process.stderr.write(`loopgate: ${line}\n`),
       warn: dbosWarning,
     });
@@ -155,14 +167,15 @@ ${SESSION_HELP}`,
     if (fixed !== undefined) decodeTaskFile(fixed);
     const target = storeOf("resume", values.store, values.db);
     if (target.kind === "postgres") {
-      if (answers !== undefined) {
-        throw new UsageError(
-          "resume: --answers does not work on a PostgreSQL store yet (docs/distributed.md)",
-        );
-      }
       const fixedFile =
         fixed === undefined || given === undefined ? undefined : { document: fixed, source: given };
-      return await resumeOnPostgresStore(target.url, values.run, fixedFile, flags, stdout);
+      return await resumeOnPostgresStore(
+        target.url,
+        values.run,
+        fixedFile,
+        { ...flags, answers },
+        stdout,
+      );
     }
     // A resume with nothing to do, or answers for tasks the run does not have, changes nothing.
     const session = { ...flags, db: target.path, answers, mustExist: true, taskDocument: fixed };

@@ -102,6 +102,18 @@ describe.skipIf(availability.skip !== false)(
     });
 
     it("doctor names the live worker and the task workflows, then the hole a lost event leaves", async () => {
+      // Answers given up front need a process that works on the run: refused, nothing stored.
+      const answers = fixture.write("answers.yaml", "answers:\n  slow:\n    - approve: true\n");
+      const taskFile = join(fixture.dir, "slow.yaml");
+      const submitted = cli(
+        ["run", taskFile, "--store", url, "--submit-only", "--answers", answers],
+        {},
+        fixture.dir,
+      );
+      expect([submitted.status, submitted.stdout]).toEqual([2, ""]);
+      expect(submitted.stderr).toMatch(
+        /^error: run: --answers needs a process that works on the run, not --submit-only: .*\n$/,
+      );
       const healthy = cli(["doctor", "--store", url], {}, fixture.dir);
       expect([healthy.status, healthy.stderr]).toEqual([0, ""]);
       expect(healthy.stdout).toMatch(/^server +PostgreSQL \d+/m);

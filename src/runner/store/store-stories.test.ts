@@ -10,8 +10,9 @@ import { describeOnBothStores } from "./test-support/both-stores.js";
 
 // More of the runner's stories, told on both stores through the built CLI and compared once both
 // have run (as in store-behaviour.test.ts): the seed's jwt-login story, the budget and
-// no-progress stops with the answers that end or carry them on, task files refused with nothing
-// written, and a runner killed in a step, then resumed.
+// no-progress stops with the answers that end or carry them on (`answer`, `resume --answers`),
+// task files refused with nothing written, a runner killed in a step, then resumed, and the seed
+// again with its answer given up front (`run --answers`).
 
 const dir = mkdtempSync(join(tmpdir(), "loopgate-stories-"));
 const seedTasks = join(ROOT, "examples", "jwt-login", "loopgate.yaml");
@@ -103,16 +104,31 @@ describeOnBothStores(
       fixture: Fixture,
       key: string,
       runId: number,
-      story: { readonly reason: string; readonly answer: string[]; readonly outcome: RegExp },
+      story: {
+        readonly reason: string;
+        /** `answer`'s flags; absent: `resume` takes the answer from `answers`, a file. */
+        readonly answer?: string[];
+        readonly answers?: string;
+        readonly outcome: RegExp;
+      },
     ) => {
       const first = run(fixture, `${key} run`, ["run", fixture.taskFile, "--quiet"]);
       expect(first.status, first.stderr).toBe(3);
-      const waiting = run(fixture, `${key} status`, ["status", "--run", String(runId)]);
+      const waiting = run(fixture, `${key} waiting`, ["status", "--run", String(runId)]);
       expect(waiting.stdout).toMatch(/t awaits an answer/);
       expect(waiting.stdout).toContain(story.reason);
-      const answered = run(fixture, `${key} answer`, ["answer", "t", ...story.answer]);
-      expect(answered.status, answered.stderr).toBe(0);
-      const resumed = run(fixture, `${key} resume`, ["resume", "--run", String(runId), "--quiet"]);
+      if (story.answer !== undefined) {
+        const answered = run(fixture, `${key} answer`, ["answer", "t", ...story.answer]);
+        expect(answered.status, answered.stderr).toBe(0);
+      }
+      const given = story.answers === undefined ? [] : ["--answers", story.answers];
+      const resumed = run(fixture, `${key} resume`, [
+        "resume",
+        "--run",
+        String(runId),
+        "--quiet",
+        ...given,
+      ]);
       expect(resumed.status, resumed.stderr).toBe(0);
       expect(resumed.stdout).toMatch(story.outcome);
       reading(fixture, key, "t", runId);
@@ -126,10 +142,13 @@ describeOnBothStores(
       });
     });
 
-    it("stops when the attempts fail the same way, and guidance carries the task on (run 3)", () => {
+    it("stops when the attempts fail the same way, and guidance from resume --answers carries the task on (run 3)", () => {
       stopped(noProgress, "no-progress", 3, {
         reason: "NO_PROGRESS",
-        answer: ["--text", "print ok", "--by", "tester"],
+        answers: noProgress.write(
+          "answers.yaml",
+          stringify({ answers: { t: [{ text: "print ok" }] } }),
+        ),
         outcome: /^t +proceeded +3 /m,
       });
     });
@@ -212,6 +231,22 @@ describeOnBothStores(
       // step's second start too; PostgreSQL keeps the killed runner's (its place is taken).
       const starts = types.filter((type) => type === "step-started").length;
       expect(starts).toBe(name === "sqlite" ? 3 : 2);
+    });
+
+    it("tells the seed's story with the answer given up front: run --answers (run 5)", () => {
+      const answers = join(ROOT, "examples", "jwt-login", "answers.yaml");
+      const done = run(seed, "seed answers run", [
+        "run",
+        seedTasks,
+        "--answers",
+        answers,
+        "--quiet",
+      ]);
+      expect([done.status, done.stderr]).toEqual([0, ""]);
+      expect(done.stdout).toMatch(/^task-003\s+proceeded\s+4\s+0\.08\s+VALIDATION_PASSED$/m);
+      reading(seed, "seed answers", "task-003", 5);
+      const history = run(seed, "seed answers history", ["history", "--run", "5"]).stdout;
+      expect(history).toContain("answered: option 2");
     });
   },
 );
