@@ -3,7 +3,20 @@ import { InputError } from "../wire/input-error.js";
 import { redactTaskDocument } from "../wire/redact-task-document.js";
 import { decodeTaskFile, planOf } from "../wire/task-file.js";
 import type { LoadedRun } from "./load-run.js";
+import { preflight } from "./preflight.js";
 import { readTaskDocument, withStepsOf } from "./step-secrets.js";
+
+/**
+ * Checks, before a resume writes anything, that every step the run's unfinished tasks will run
+ * can start (see `preflight`): with `document`'s steps when given (a fixed task file, secrets
+ * and all), else the run's as loaded. A step that cannot start is an InputError naming the
+ * task file's field: the resume exits 2, nothing journaled and no task put back in motion.
+ */
+export function preflightResume(loaded: LoadedRun, document?: unknown): void {
+  const steps = document === undefined ? loaded : withStepsOf(loaded, decodeTaskFile(document));
+  const unfinished = loaded.state.tasks.filter((task) => task.phase.name !== "done");
+  preflight(steps.file, loaded.run.baseDir, new Set(unfinished.map((task) => task.id)));
+}
 
 /**
  * A run paused by a step error, with its steps as the task file gives them now: the fix of a

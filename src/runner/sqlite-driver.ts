@@ -21,8 +21,7 @@ import type { Journal, JournalEntry } from "./journal.js";
 import { Leases } from "./lease.js";
 import { loadRun, type LoadedRun } from "./load-run.js";
 import { Interrupted } from "./interrupted.js";
-import { preflight } from "./preflight.js";
-import { withFixedSteps } from "./preflight-resume.js";
+import { preflightResume, withFixedSteps } from "./preflight-resume.js";
 import type { Progress } from "./progress.js";
 import { killOrphanedStep, type StepProcesses } from "./step-processes.js";
 import { withStepSecrets } from "./step-secrets.js";
@@ -152,8 +151,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     const tasks = [...loaded.state.tasks];
     let state: LoopState = { ...loaded.state, tasks };
     // Every step the unfinished tasks will run must be able to start, before any does.
-    const unfinished = state.tasks.filter((task) => task.phase.name !== "done");
-    preflight(loaded.file, loaded.run.baseDir, new Set(unfinished.map((task) => task.id)));
+    preflightResume(loaded);
     const resumable = new Set(stepErrors(state).map((effect) => effect.id));
     let appends = 0;
     const record = (event: LoopEvent, meta: Record<string, unknown> | null = null) => {

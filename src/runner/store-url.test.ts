@@ -82,13 +82,25 @@ describe("printableStoreUrl", () => {
 
 describe("refuseUnreadStore", () => {
   it("refuses LOOPGATE_STORE for a command that does not read it, and lets the others be", () => {
-    expect(() => refuseUnreadStore("doctor", { LOOPGATE_STORE: "j.db" })).toThrow(
-      "doctor does not read LOOPGATE_STORE yet",
+    expect(() => refuseUnreadStore("hook", { LOOPGATE_STORE: "j.db" })).toThrow(
+      "hook does not read LOOPGATE_STORE yet",
     );
-    for (const command of ["db", "status", "history", "explain", "export", "answer", "cancel"]) {
+    for (const command of [
+      "db",
+      "status",
+      "history",
+      "explain",
+      "export",
+      "answer",
+      "cancel",
+      "logs",
+      "diff",
+      "doctor",
+      "restore",
+    ]) {
       expect(() => refuseUnreadStore(command, { LOOPGATE_STORE: "postgres://h/db" })).not.toThrow();
     }
-    expect(() => refuseUnreadStore("doctor", { LOOPGATE_STORE: "" })).not.toThrow();
+    expect(() => refuseUnreadStore("hook", { LOOPGATE_STORE: "" })).not.toThrow();
     expect(() => refuseUnreadStore("doctor", {})).not.toThrow();
   });
 });

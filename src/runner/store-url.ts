@@ -100,6 +100,10 @@ const STORE_COMMANDS: ReadonlySet<string> = new Set([
   "answer",
   "resume",
   "cancel",
+  "logs",
+  "diff",
+  "doctor",
+  "restore",
 ]);
 
 /**

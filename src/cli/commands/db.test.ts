@@ -55,10 +55,10 @@ describe("--store on SQLite, and refusals", () => {
     expect((JSON.parse(listed.stdout) as { runs: unknown[] }).runs).toHaveLength(2);
     const fromEnv = cli(["status", "--all", "--json"], { LOOPGATE_STORE: "j.db" }, fixture.dir);
     expect(fromEnv.stdout).toBe(listed.stdout);
-    const refused = cli(["doctor"], { LOOPGATE_STORE: "j.db" }, fixture.dir);
+    const refused = cli(["hook", "stop"], { LOOPGATE_STORE: "j.db" }, fixture.dir);
     expect([refused.status, refused.stdout]).toEqual([2, ""]);
     expect(refused.stderr).toMatch(
-      /^error: doctor does not read LOOPGATE_STORE yet \(only db, run, worker, status, history, explain, export, answer, resume, cancel do;/,
+      /^error: hook does not read LOOPGATE_STORE yet \(only db, run, worker, status, history, explain, export, answer, resume, cancel, logs, diff, doctor, restore do;/,
     );
   });
 

@@ -1,11 +1,13 @@
 import { DEFAULT_OUTPUT_LIMIT } from "../../runner/bounded-output.js";
 import { runsFor } from "../../runner/find-runs.js";
-import { openJournal } from "../../runner/session.js";
+import { runOption } from "../../runner/pick-run.js";
+import { openRunStore } from "../../runner/store/open-run-store.js";
 import { attemptGenerations } from "../../runner/workspace/attempt-generations.js";
 import { commitDiff } from "../../runner/workspace/commit-diff.js";
 import { repositoryTop } from "../../runner/workspace/repository.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
+import { storeHelp, STORE_OPTIONS } from "../store-options.js";
 import { SkippedRuns } from "../skipped-runs.js";
 import { UsageError } from "../usage-error.js";
 
@@ -19,7 +21,8 @@ function attemptNumber(what: string, value: string): number {
 
 /** `loopgate diff`: what an attempt changed, as journaled. */
 export const diffCommand: Command = {
-  help: `Usage: loopgate diff TASK [N] [--against M] [--run ID] [--db PATH]
+  help: `Usage: loopgate diff TASK [N] [--against M] [--run ID]
+                     [--store URL | --db PATH]
 
 Prints the diff of TASK's attempt N (default: its latest attempt) against the
 commit the task started from, as the journal keeps it (bounded and redacted).
@@ -31,7 +34,7 @@ docs/workspaces.md).
 Options:
   --against M  diff against attempt M instead of the task's base
   --run ID     the run (default: the latest run that ran TASK)
-  --db PATH    the journal; default .loopgate/journal.db here
+${storeHelp(15)}
 
 Exit codes: 0 printed (nothing when the attempt changed nothing), 2 invalid
 arguments (no such task or attempt, no diff known), 5 the run is damaged (see
@@ -41,13 +44,14 @@ loopgate doctor), 1 internal error.
     const { values, positionals } = parseOptions(
       "diff",
       args,
-      { against: { type: "string" }, run: { type: "string" }, db: { type: "string" } },
+      { against: { type: "string" }, run: { type: "string" }, ...STORE_OPTIONS },
       2,
     );
     const [taskId, attemptText] = positionals;
     if (taskId === undefined) throw new UsageError("diff: missing TASK (see loopgate diff --help)");
-    const journal = openJournal(values.db, "read");
+    const store = await openRunStore("diff", values, "read");
     try {
+      const journal = await store.read({ run: runOption(values.run), task: taskId });
       const skipped = new SkippedRuns(stderr);
       // runsFor names a task no run has; the latest run that has it is read.
       const loaded = runsFor(journal, values.run, taskId, skipped.skip).at(-1);
@@ -85,7 +89,7 @@ loopgate doctor), 1 internal error.
       }
       return skipped.exitCode();
     } finally {
-      journal.close();
+      await store.close();
     }
   },
 };

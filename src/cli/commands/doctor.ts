@@ -1,63 +1,26 @@
 import { EXIT_JOURNAL_DAMAGED } from "../../runner/journal-error.js";
-import { healthy, journalHealth, type JournalHealth } from "../../runner/journal-health.js";
-import { APPLICATION_ID } from "../../runner/journal-database.js";
-import { openJournal } from "../../runner/session.js";
+import { openRunStore } from "../../runner/store/open-run-store.js";
 import { toWire } from "../../wire/codec.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
+import { storeHelp, STORE_OPTIONS } from "../store-options.js";
 
-/** Bytes as a person reads them: 1.5 MiB. */
-function size(bytes: number): string {
-  const units = ["B", "KiB", "MiB", "GiB"];
-  let value = bytes;
-  let unit = 0;
-  for (; value >= 1024 && unit < units.length - 1; unit++) value /= 1024;
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
-}
-
-/** The report, one labelled line per finding. */
-function report(health: JournalHealth): string {
-  const schema =
-    health.schemaVersion === "1"
-      ? "1 (written by loopgate 0.1; upgraded when loopgate next writes to it)"
-      : `${health.schemaVersion} (application_id 0x${health.applicationId.toString(16)}${health.applicationId === APPLICATION_ID ? ", loopgate's" : ""})`;
-  const lines = [
-    ["journal", health.path],
-    ["schema", schema],
-    [
-      "size",
-      `${size(health.bytes.database + health.bytes.wal)} (database ${size(health.bytes.database)}, write-ahead log ${size(health.bytes.wal)})`,
-    ],
-    [
-      "integrity",
-      `${health.integrity.result} (SQLite ${health.integrity.check}, ${health.integrity.ms} ms)`,
-    ],
-    ["runs", String(health.runs)],
-    ["events", String(health.events)],
-    ["blobs", `${health.blobs.count} long texts stored once, ${size(health.blobs.bytes)}`],
-    ...health.damaged.map((message) => ["damaged", message]),
-    [
-      "state",
-      healthy(health)
-        ? "healthy"
-        : "damaged: status, history and export leave out what cannot be read; run and resume refuse a journal failing the integrity check, and a damaged run cannot be resumed or answered",
-    ],
-  ];
-  return lines.map(([label, text]) => `${(label ?? "").padEnd(10)}${text ?? ""}\n`).join("");
-}
-
-/** `loopgate doctor`: the journal's state, read without changing it. */
+/** `loopgate doctor`: the store's state, read without changing it. */
 export const doctorCommand: Command = {
-  help: `Usage: loopgate doctor [--db PATH] [--full] [--json]
+  help: `Usage: loopgate doctor [--store URL | --db PATH] [--full] [--json]
 
-Examines the journal without changing it: its schema, its size, SQLite's
-integrity check, and every run, event and stored text read back and checked
-against its checksum. Names each damaged run or event.
+Examines the store without changing it. A SQLite journal: its schema, its
+size, SQLite's integrity check, and every run, event and stored text read back
+and checked against its checksum. A PostgreSQL store: the server, loopgate's
+schema, the workers (live, silent past their lease, stopped), DBOS's task
+workflows by state (those a silent executor holds or another application
+version waits with are named), every task's story checked for holes. On both,
+every run is folded through the loop; each damaged run or event is named.
 
 Options:
-  --db PATH   the journal (default: LOOPGATE_DB, else the first
-              .loopgate/journal.db here or above)
-  --full      SQLite's integrity_check (indexes too; slower) instead of quick_check
+${storeHelp(14)}
+  --full      SQLite's integrity_check (indexes too; slower) instead of
+              quick_check; nothing more on PostgreSQL
   --json      print JSON
 
 Exit codes: 0 healthy, 5 damaged, 2 invalid arguments, no journal, or not a
@@ -67,20 +30,21 @@ loopgate journal, 1 internal error.
     const { values } = parseOptions(
       "doctor",
       args,
-      { db: { type: "string" }, full: { type: "boolean" }, json: { type: "boolean" } },
+      { ...STORE_OPTIONS, full: { type: "boolean" }, json: { type: "boolean" } },
       0,
     );
-    const journal = openJournal(values.db, "read");
+    const store = await openRunStore("doctor", values, "read");
     try {
-      const health = journalHealth(journal, values.full === true);
+      const health = await store.health(values.full === true);
+      const report = health.findings.map(([label, text]) => `${label.padEnd(10)}${text}\n`);
       stdout(
         values.json === true
-          ? `${JSON.stringify(toWire({ ...health, healthy: healthy(health) }), null, 2)}\n`
-          : report(health),
+          ? `${JSON.stringify(toWire(health.data), null, 2)}\n`
+          : report.join(""),
       );
-      return healthy(health) ? 0 : EXIT_JOURNAL_DAMAGED;
+      return health.healthy ? 0 : EXIT_JOURNAL_DAMAGED;
     } finally {
-      journal.close();
+      await store.close();
     }
   },
 };

@@ -2,9 +2,11 @@ import { describeEnd } from "../../core/loop/attempt-of.js";
 import type { StepFinished } from "../../core/loop/loop-event.js";
 import type { StepName, StepOutcome } from "../../core/loop/step-outcome.js";
 import { runsFor } from "../../runner/find-runs.js";
-import { openJournal } from "../../runner/session.js";
+import { runOption } from "../../runner/pick-run.js";
+import { openRunStore } from "../../runner/store/open-run-store.js";
 import type { Command } from "../command.js";
 import { parseOptions } from "../parse-options.js";
+import { storeHelp, STORE_OPTIONS } from "../store-options.js";
 import { SkippedRuns } from "../skipped-runs.js";
 import { UsageError } from "../usage-error.js";
 
@@ -34,7 +36,7 @@ function iterationOf(value: string | undefined): number | undefined {
 
 /** `loopgate logs`: what a step printed, as the journal captured it. */
 export const logsCommand: Command = {
-  help: `Usage: loopgate logs TASK [ITERATION] [STEP] [--run ID] [--db PATH]
+  help: `Usage: loopgate logs TASK [ITERATION] [STEP] [--run ID] [--store URL | --db PATH]
 
 Prints what a task's steps printed (standard output and error interleaved, as
 captured, bounded by output_limit_bytes), each under a header naming the
@@ -43,8 +45,7 @@ its verdict. Without ITERATION, the task's latest attempt; without STEP
 (generate, test or review), every step of the attempt, review polls included.
 
   --run ID     the run (default: the latest run with events of TASK)
-  --db PATH    the journal (default: LOOPGATE_DB, else the first
-               .loopgate/journal.db here or above)
+${storeHelp(15)}
 
 Exit codes: 0 printed, 2 invalid arguments (no such task, attempt or step), 5
 the run or journal is damaged, 1 internal error.
@@ -53,7 +54,7 @@ the run or journal is damaged, 1 internal error.
     const { values, positionals } = parseOptions(
       "logs",
       args,
-      { run: { type: "string" }, db: { type: "string" } },
+      { run: { type: "string" }, ...STORE_OPTIONS },
       3,
     );
     const [taskId, iterationText, stepText] = positionals;
@@ -64,8 +65,9 @@ the run or journal is damaged, 1 internal error.
         `logs: STEP expects one of ${STEPS.join(", ")}, got ${JSON.stringify(stepText)}`,
       );
     }
-    const journal = openJournal(values.db, "read");
+    const store = await openRunStore("logs", values, "read");
     try {
+      const journal = await store.read({ run: runOption(values.run), task: taskId });
       const skipped = new SkippedRuns(stderr);
       const loaded = runsFor(journal, values.run, taskId, skipped.skip).at(-1);
       const finished = (loaded?.entries ?? []).flatMap(({ event }) =>
@@ -97,7 +99,7 @@ the run or journal is damaged, 1 internal error.
       stdout(text);
       return skipped.exitCode();
     } finally {
-      journal.close();
+      await store.close();
     }
   },
 };

@@ -10,8 +10,9 @@ import { decodeTaskFile, planOf } from "../../wire/task-file.js";
 import type { Command, Print } from "../command.js";
 import { storeOf } from "../../runner/store-url.js";
 import { stepErrors } from "../../core/loop/effects-of.js";
-import { readTaskDocument } from "../../runner/step-secrets.js";
-import { EXIT } from "../../runner/session.js";
+import { preflightResume } from "../../runner/preflight-resume.js";
+import { readTaskDocument, withStepSecrets } from "../../runner/step-secrets.js";
+import { EXIT, type GivenAnswers } from "../../runner/session.js";
 import { readInput } from "../read-input.js";
 import { UsageError } from "../usage-error.js";
 import { parseOptions } from "../parse-options.js";
@@ -20,10 +21,12 @@ import { givenAnswers, SESSION_HELP, SESSION_OPTIONS, sessionFlags } from "./run
 /**
  * The fixed task file to journal in place of the run's (redacted), when only its steps changed:
  * the loop it describes (tasks, prompts, caps, policies) must be the run's, so every journaled
- * event still folds; anything else is a new run. Undefined when it is the run's already.
+ * event still folds; anything else is a new run. Its steps must all be able to start (the
+ * preflight of `run`), checked here before anything is written, on either store. Undefined when
+ * it is the run's already.
  */
 function fixedSteps(
-  loaded: Pick<LoadedRun, "run" | "plan">,
+  loaded: LoadedRun | Pick<LoadedRun, "run" | "plan" | "file">,
   document: unknown,
   source: string,
 ): unknown {
@@ -33,6 +36,8 @@ function fixedSteps(
       `resume: ${source} changes more than the steps of run ${loaded.run.id} (its tasks, prompts, caps or policies); only steps may change on resume: start a new run with loopgate run ${source} --new`,
     );
   }
+  // A run that is over (read without its events) runs nothing.
+  if ("state" in loaded) preflightResume(loaded, document);
   const redacted = redactTaskDocument(document);
   return JSON.stringify(redacted) === JSON.stringify(loaded.run.document) ? undefined : redacted;
 }
@@ -52,7 +57,11 @@ async function resumeOnPostgresStore(
   url: string,
   runOperand: string | undefined,
   fixed: { readonly document: unknown; readonly source: string } | undefined,
-  flags: { readonly concurrency?: number | undefined; readonly json?: boolean | undefined },
+  flags: {
+    readonly concurrency?: number | undefined;
+    readonly json?: boolean | undefined;
+    readonly answers?: GivenAnswers | undefined;
+  },
   stdout: Print,
 ): Promise<number> {
   const { openPostgresStore } = await import("../../runner/store/postgres/postgres-run-store.js");
@@ -64,6 +73,13 @@ async function resumeOnPostgresStore(
     const all = await store.read({ run: runOption(runOperand) });
     const runId = runOption(runOperand) ?? latestRun(all);
     let loaded = loadRun(all, runId);
+    // Answers for tasks the run does not have change nothing, as on SQLite.
+    if (flags.answers !== undefined) {
+      checkAnswerTasks(
+        flags.answers.byTask,
+        loaded.plan.tasks.map((task) => task.id),
+      );
+    }
     // As on SQLite, a step error's fix is an edit of the run's task file, read again here.
     const onDisk =
       fixed === undefined && stepErrors(loaded.state).length > 0
@@ -83,11 +99,14 @@ async function resumeOnPostgresStore(
       stdout(`run ${runId} is over: nothing to resume (see loopgate status${hint})\n`);
       return EXIT.finished;
     }
+    // As the SQLite driver does, before any task is put back in motion.
+    if (taken === undefined) preflightResume(withStepSecrets(loaded));
     const result = await resumeOnPostgres({
       store,
       loaded,
       document: taken?.document,
       concurrency: flags.concurrency,
+      answers: flags.answers,
       say: (line) => process.stderr.write(`loopgate: ${line}\n`),
       warn: dbosWarning,
     });
@@ -148,14 +167,15 @@ ${SESSION_HELP}`,
     if (fixed !== undefined) decodeTaskFile(fixed);
     const target = storeOf("resume", values.store, values.db);
     if (target.kind === "postgres") {
-      if (answers !== undefined) {
-        throw new UsageError(
-          "resume: --answers does not work on a PostgreSQL store yet (docs/distributed.md)",
-        );
-      }
       const fixedFile =
         fixed === undefined || given === undefined ? undefined : { document: fixed, source: given };
-      return await resumeOnPostgresStore(target.url, values.run, fixedFile, flags, stdout);
+      return await resumeOnPostgresStore(
+        target.url,
+        values.run,
+        fixedFile,
+        { ...flags, answers },
+        stdout,
+      );
     }
     // A resume with nothing to do, or answers for tasks the run does not have, changes nothing.
     const session = { ...flags, db: target.path, answers, mustExist: true, taskDocument: fixed };

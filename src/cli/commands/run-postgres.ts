@@ -7,7 +7,8 @@ import { workspaceOf } from "../../runner/workspace/workspace-of.js";
 import { toWire } from "../../wire/codec.js";
 import type { TaskFile } from "../../wire/task-file.js";
 import type { Print } from "../command.js";
-import type { PostgresRunResult } from "../../runner/dbos/dbos-driver.js";
+import type { PostgresRunOptions, PostgresRunResult } from "../../runner/dbos/dbos-driver.js";
+import type { GivenAnswers } from "../../runner/session.js";
 import { UsageError } from "../usage-error.js";
 
 /** What `run` hands over for a PostgreSQL store. */
@@ -19,14 +20,16 @@ export interface PostgresRunRequest {
   readonly document: unknown;
   readonly redactedDocument: unknown;
   readonly concurrency: number | undefined;
-  readonly answersGiven: boolean;
+  /** Answers given up front (`--answers FILE`), checked against the task file's tasks. */
+  readonly answers: GivenAnswers | undefined;
   readonly json: boolean;
   readonly submitOnly: boolean;
 }
 
 /**
- * `run --store postgres://…`: the DBOS driver's first slice. What it cannot do yet (workspaces,
- * answers given up front) is refused before anything is written.
+ * `run --store postgres://…`: the DBOS driver's first slice. What it cannot do yet (workspaces)
+ * is refused before anything is written. Answers given up front are given to the tasks that
+ * pause, as `resume --answers` gives them (see `giveFileAnswers`).
  */
 export async function runOnPostgresStore(
   request: PostgresRunRequest,
@@ -37,9 +40,9 @@ export async function runOnPostgresStore(
       "run: workspaces do not run on a PostgreSQL store yet (docs/distributed.md)",
     );
   }
-  if (request.answersGiven) {
+  if (request.answers !== undefined && request.submitOnly) {
     throw new UsageError(
-      "run: --answers does not work on a PostgreSQL store yet (docs/distributed.md)",
+      "run: --answers needs a process that works on the run, not --submit-only: give the answers with loopgate answer",
     );
   }
   // Loaded only for PostgreSQL: a SQLite run never pays for DBOS.
@@ -62,16 +65,31 @@ export async function runOnPostgresStore(
       await store.close();
     }
   }
-  const result = await runOnPostgres({
-    url: request.url,
-    taskFile: request.taskFile,
-    baseDir: request.taskFileDir,
-    document: request.document,
-    redactedDocument: request.redactedDocument,
-    concurrency: request.concurrency,
-    warn: dbosWarning,
-  });
-  return printPostgresResult(result, request.json, stdout);
+  const run = (answer?: PostgresRunOptions["answer"]) =>
+    runOnPostgres({
+      url: request.url,
+      taskFile: request.taskFile,
+      baseDir: request.taskFileDir,
+      document: request.document,
+      redactedDocument: request.redactedDocument,
+      concurrency: request.concurrency,
+      warn: dbosWarning,
+      answer,
+    });
+  const { answers } = request;
+  if (answers === undefined) return printPostgresResult(await run(), request.json, stdout);
+  // The answers are given through the store port, as loopgate answer gives them.
+  const { openPostgresStore } = await import("../../runner/store/postgres/postgres-run-store.js");
+  const { giveFileAnswers } = await import("../../runner/dbos/resume-on-postgres.js");
+  const store = await openPostgresStore(request.url, ` --store ${request.url}`);
+  try {
+    const result = await run(
+      async (waiting) => (await giveFileAnswers(store, waiting, answers)) > 0,
+    );
+    return printPostgresResult(result, request.json, stdout);
+  } finally {
+    await store.close();
+  }
 }
 
 /** Says a DBOS warning on stderr. */

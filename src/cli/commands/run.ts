@@ -126,7 +126,7 @@ Options:
   --store URL     a journal path or sqlite:PATH (the same as --db), or
                   postgres://USER@HOST:PORT/DATABASE: the run is kept in
                   PostgreSQL and its tasks run as DBOS workflows (first slice:
-                  no workspaces, no --answers; see docs/distributed.md);
+                  no workspaces; see docs/distributed.md);
                   default LOOPGATE_STORE
   --submit-only   with a PostgreSQL store: store the run and queue its tasks
                   for loopgate worker, then exit 0 without working on them
@@ -160,6 +160,13 @@ ${SESSION_HELP}`,
     if (store.kind !== "postgres" && values["submit-only"] === true) {
       throw new UsageError("run: --submit-only needs a PostgreSQL store (--store postgres://…)");
     }
+    const answers = await givenAnswers(values.answers, flags.maxInputBytes);
+    if (answers !== undefined) {
+      checkAnswerTasks(
+        answers.byTask,
+        decoded.tasks.map((task) => task.id),
+      );
+    }
     if (store.kind === "postgres") {
       const request = {
         url: store.url,
@@ -169,7 +176,7 @@ ${SESSION_HELP}`,
         document,
         redactedDocument: redactTaskDocument(document),
         concurrency: flags.concurrency,
-        answersGiven: values.answers !== undefined,
+        answers,
         json: values.json === true,
         submitOnly: values["submit-only"] === true,
       };
@@ -181,13 +188,6 @@ ${SESSION_HELP}`,
       locateJournal(flags.db, "write", { taskFileDir }).path,
       flags.concurrency ?? 1,
     );
-    const answers = await givenAnswers(values.answers, flags.maxInputBytes);
-    if (answers !== undefined) {
-      checkAnswerTasks(
-        answers.byTask,
-        decoded.tasks.map((task) => task.id),
-      );
-    }
     // The journal keeps the task file redacted; this session's steps get it whole.
     return await driveSession(
       { ...flags, answers, taskDocument: document, taskFileDir },

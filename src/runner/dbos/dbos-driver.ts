@@ -108,6 +108,8 @@ export interface PostgresRunOptions {
   readonly concurrency?: number | undefined;
   /** Where DBOS's warnings and errors go. */
   readonly warn: (line: string) => void;
+  /** Answers the run's paused tasks when none can move (see `WorkOptions.answer`). */
+  readonly answer?: WorkOptions["answer"];
 }
 
 /** Where a run on PostgreSQL stopped, with its id. */
@@ -338,6 +340,11 @@ export interface WorkOptions {
   readonly concurrency?: number | undefined;
   /** Where DBOS's warnings and errors go. */
   readonly warn: (line: string) => void;
+  /**
+   * Called when no task can move but some wait for an answer (`--answers FILE`): true when it gave
+   * one (journaled and sent), and the run goes on; absent or false, the run stops there.
+   */
+  readonly answer?: ((waiting: PostgresRunResult) => Promise<boolean>) | undefined;
 }
 
 /**
@@ -380,12 +387,14 @@ export async function workOnRun(
         (effect) => effect.kind === "await-answer" || effect.kind === "resume-step",
       );
       if (finished || waiting) {
-        return {
+        const result = {
           runId,
           state,
           paused: finished ? [] : awaitedAnswers(state),
           errored: finished ? [] : stepErrors(state),
         };
+        if (result.paused.length > 0 && (await options.answer?.(result)) === true) continue;
+        return result;
       }
       await sleep(SETTLE_POLL_MS);
     }

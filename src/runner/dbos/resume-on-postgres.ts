@@ -1,8 +1,11 @@
 import { hostname } from "node:os";
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { nextEffect } from "../../core/loop/effects-of.js";
+import { answersFrom } from "../answer-source.js";
 import { alive } from "../lease.js";
-import type { LoadedRun } from "../load-run.js";
+import { loadRun, type LoadedRun } from "../load-run.js";
+import type { GivenAnswers } from "../session.js";
+import { withOptionRestore } from "../workspace/restore-of.js";
 import type { PostgresRunStore } from "../store/postgres/postgres-run-store.js";
 import { TASK_QUEUE, workOnRun, type PostgresRunResult } from "./dbos-driver.js";
 import { taskWorkflowId } from "./task-workflow.js";
@@ -18,6 +21,8 @@ export interface PostgresResumeRequest {
   readonly say: (line: string) => void;
   /** Where DBOS's warnings and errors go. */
   readonly warn: (line: string) => void;
+  /** Answers given up front (`--answers FILE`): each paused task takes its next one. */
+  readonly answers?: GivenAnswers | undefined;
 }
 
 /**
@@ -33,13 +38,45 @@ function deadHere(executor: string | undefined): boolean {
 }
 
 /**
+ * Gives each task `result` left paused its next answer from the answers file, as `loopgate
+ * answer` gives one (sent to the task's workflow and journaled, the file as its source); returns
+ * how many it gave. A task the file has no more answers for stays paused.
+ */
+export async function giveFileAnswers(
+  store: PostgresRunStore,
+  result: PostgresRunResult,
+  answers: GivenAnswers,
+): Promise<number> {
+  const source = answersFrom(answers.byTask, answers.source);
+  const loaded = loadRun(await store.read({ run: result.runId }), result.runId);
+  let given = 0;
+  for (const effect of result.paused) {
+    const task = loaded.state.tasks.find((candidate) => candidate.id === effect.taskId);
+    const sourced = task === undefined ? null : await source(effect, task);
+    if (sourced === null) continue;
+    const place = loaded.entries.filter((entry) => entry.event.taskId === effect.taskId).length;
+    const answer = withOptionRestore(sourced.answer, effect.options);
+    const base = { effectId: effect.id, taskId: effect.taskId, iteration: effect.iteration };
+    const event = { type: "answer-given" as const, ...base, answer };
+    const meta = { source: sourced.source };
+    // Journaled before it is sent: the woken workflow journals the same event at the same place,
+    // noting `loopgate answer` as its source; the first one is kept, and this one names the file.
+    await store.append(result.runId, event, meta, place);
+    await store.give(result.runId, event, meta, place);
+    given += 1;
+  }
+  return given;
+}
+
+/**
  * Carries a run on from the store, DBOS's way. For each unfinished task: a step error is
  * journaled as resumed and its workflow (which ended) rewound to its start, so it folds the
  * task's journal and runs the step again with the run's task file as it is now; a workflow that
  * ended in error is rewound the same way; a cancelled one, or one held by a dead `run` or
  * `resume` of this host, is put back on the task queue, where DBOS replays it (its finished
  * steps not run again). Then this process works on the run until no task can move, as `run`
- * does. A task another worker holds is left to it.
+ * does, answering from the answers file (`--answers`) each task that pauses while the file has
+ * an answer for it. A task another worker holds is left to it.
  */
 export async function resumeOnPostgres(request: PostgresResumeRequest): Promise<PostgresRunResult> {
   const { store, loaded, say } = request;
@@ -72,7 +109,12 @@ export async function resumeOnPostgres(request: PostgresResumeRequest): Promise<
       say(`run ${runId}: ${task.id} is held by worker ${row?.executorId}: left to it`);
     }
   }
-  return workOnRun(store.journal, runId, loaded.plan, { ...request, url: store.url }, () =>
+  const { answers } = request;
+  const answer =
+    answers === undefined
+      ? undefined
+      : async (waiting: PostgresRunResult) => (await giveFileAnswers(store, waiting, answers)) > 0;
+  return workOnRun(store.journal, runId, loaded.plan, { ...request, url: store.url, answer }, () =>
     Promise.resolve(
       unfinished.map((task) => DBOS.retrieveWorkflow(taskWorkflowId(runId, task.id))),
     ),

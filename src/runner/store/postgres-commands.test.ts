@@ -11,7 +11,8 @@ import { fixtureProject } from "../test-support/fixture-project.js";
 import { migratedStore } from "../dbos/test-support/migrated-store.js";
 
 // What only a PostgreSQL store does: a task a live worker holds is named by `status` and
-// cancelled under that worker, its step in flight ending unheard.
+// cancelled under that worker, its step in flight ending unheard; `doctor` checks the
+// database's own things (workers, task workflows, holes in a task's story).
 
 const availability = postgresAvailability();
 
@@ -98,6 +99,51 @@ describe.skipIf(availability.skip !== false)(
       const after = cli(["status", "--store", url], {}, fixture.dir).stdout;
       expect(after).toMatch(/^1 +\S+ \S+ +cancelled +slow:cancelled /m);
       expect(after).not.toContain("held by workers");
+    });
+
+    it("doctor names the live worker and the task workflows, then the hole a lost event leaves", async () => {
+      // Answers given up front need a process that works on the run: refused, nothing stored.
+      const answers = fixture.write("answers.yaml", "answers:\n  slow:\n    - approve: true\n");
+      const taskFile = join(fixture.dir, "slow.yaml");
+      const submitted = cli(
+        ["run", taskFile, "--store", url, "--submit-only", "--answers", answers],
+        {},
+        fixture.dir,
+      );
+      expect([submitted.status, submitted.stdout]).toEqual([2, ""]);
+      expect(submitted.stderr).toMatch(
+        /^error: run: --answers needs a process that works on the run, not --submit-only: .*\n$/,
+      );
+      const healthy = cli(["doctor", "--store", url], {}, fixture.dir);
+      expect([healthy.status, healthy.stderr]).toEqual([0, ""]);
+      expect(healthy.stdout).toMatch(/^server +PostgreSQL \d+/m);
+      expect(healthy.stdout).toMatch(/^runs +1\nevents +2\n/m);
+      expect(healthy.stdout).toMatch(/^workers +1 live \(w1\), 0 silent, 0 stopped$/m);
+      expect(healthy.stdout).toMatch(/^tasks +1 CANCELLED$/m);
+      expect(healthy.stdout).toMatch(/^state +healthy$/m);
+      const json = JSON.parse(cli(["doctor", "--store", url, "--json"], {}, fixture.dir).stdout);
+      expect(json).toMatchObject({
+        runs: 1,
+        events: 2,
+        workflows: [{ status: "CANCELLED", tasks: 1 }],
+        healthy: true,
+      });
+
+      // What only a git workspace has, said in one line (exit 2) as on SQLite without one.
+      const diff = cli(["diff", "slow", "--store", url], {}, fixture.dir);
+      expect([diff.status, diff.stdout]).toEqual([2, ""]);
+      expect(diff.stderr).toMatch(/^error: diff: slow has no attempt yet/);
+      const restore = cli(["restore", "slow", "1"], { LOOPGATE_STORE: url }, fixture.dir);
+      expect([restore.status, restore.stdout]).toEqual([2, ""]);
+      expect(restore.stderr.split("\n")).toHaveLength(2);
+
+      await db.query("DELETE FROM loopgate.events WHERE run_id = 1 AND task_seq = 0");
+      const damaged = cli(["doctor", "--store", url], {}, fixture.dir);
+      expect(damaged.status).toBe(5);
+      expect(damaged.stdout).toContain(
+        'damaged   run 1 is damaged: task "slow" has 1 events, its last at place 1\n',
+      );
+      expect(damaged.stdout).toMatch(/^state +damaged: /m);
     });
   },
 );

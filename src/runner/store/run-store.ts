@@ -46,6 +46,15 @@ export type CancelHold =
   | { readonly kind: "held"; readonly release: () => void }
   | { readonly kind: "busy"; readonly pid: number; readonly host: string };
 
+/** What `doctor` found in a store, read without changing it. */
+export interface StoreHealth {
+  /** One labelled finding per line, in the order they are printed. */
+  readonly findings: readonly (readonly [label: string, text: string])[];
+  readonly healthy: boolean;
+  /** The findings as data, for `--json`. */
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
 /**
  * The port every command reaches a store through: the embedded SQLite journal
  * (`store/sqlite/`) or a PostgreSQL database worked on by DBOS (`store/postgres/`). The fold,
@@ -93,6 +102,12 @@ export interface RunStore {
    * cancels the tasks' workflows, so no worker starts another step of them.
    */
   holdForCancel(loaded: LoadedRun, taskIds: readonly string[]): Promise<CancelHold>;
+  /**
+   * Examines the store without changing it (`doctor`): each store checks what can go wrong with
+   * it (a SQLite file's integrity; a database's schemas, workers and task workflows), and both
+   * fold every run. `full`: SQLite's slower integrity_check.
+   */
+  health(full: boolean): Promise<StoreHealth>;
   /** Keeps `document` (a fixed task file, redacted) in place of the run's (`resume --task-file`). */
   replaceDocument(runId: number, document: unknown): Promise<void>;
   close(): Promise<void>;

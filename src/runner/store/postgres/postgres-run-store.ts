@@ -6,7 +6,15 @@ import { taskHolders } from "../../dbos/task-holders.js";
 import { ANSWER_TOPIC, taskWorkflowId } from "../../dbos/task-workflow.js";
 import type { LoadedRun } from "../../load-run.js";
 import { printableStoreUrl } from "../../store-url.js";
-import type { CancelHold, ReadScope, RunReader, RunStore, TaskOwner } from "../run-store.js";
+import type {
+  CancelHold,
+  ReadScope,
+  RunReader,
+  RunStore,
+  StoreHealth,
+  TaskOwner,
+} from "../run-store.js";
+import { postgresHealth } from "./postgres-health.js";
 import { PostgresSnapshot } from "./postgres-snapshot.js";
 
 /**
@@ -103,6 +111,11 @@ export class PostgresRunStore implements RunStore {
     const ids = taskIds.map((taskId) => taskWorkflowId(loaded.run.id, taskId));
     await (await this.dbos()).cancelWorkflows(ids, { cancelChildren: true });
     return { kind: "held", release: () => undefined };
+  }
+
+  /** The server, schema, workers and task workflows, every story whole and every run folded. */
+  health(): Promise<StoreHealth> {
+    return postgresHealth(this.journal, this.path);
   }
 
   replaceDocument(runId: number, document: unknown): Promise<void> {

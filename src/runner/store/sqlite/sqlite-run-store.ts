@@ -5,7 +5,8 @@ import { Leases } from "../../lease.js";
 import type { LoadedRun } from "../../load-run.js";
 import { openLocatedJournal } from "../../session.js";
 import { killOrphans } from "../../sqlite-driver.js";
-import type { CancelHold, RunReader, RunStore, TaskOwner } from "../run-store.js";
+import type { CancelHold, RunReader, RunStore, StoreHealth, TaskOwner } from "../run-store.js";
+import { sqliteHealth } from "./sqlite-health.js";
 
 /**
  * The embedded SQLite journal behind the store port: the journal's own functions, unchanged.
@@ -67,6 +68,11 @@ export class SqliteRunStore implements RunStore {
     }
     killOrphans(loaded.entries);
     return Promise.resolve({ kind: "held", release: () => leases.releaseAll() });
+  }
+
+  /** The journal's schema, size and integrity, and every run and event read back. */
+  health(full: boolean): Promise<StoreHealth> {
+    return Promise.resolve(sqliteHealth(this.journal, full));
   }
 
   replaceDocument(runId: number, document: unknown): Promise<void> {
