@@ -7,14 +7,21 @@
 //   b) on the journal that run left: `status`, `history TASK`, `explain TASK` and `resume`
 //      (nothing left to do), and one `answer` to a task paused at the end of a run;
 //   c) the log-log slope of every figure between consecutive sizes: 1.0 is linear;
-//   d) one long task: ms per iteration and journal bytes per attempt at 10, 50, 100 and 200
-//      attempts (LOOPGATE_SCALE_LONG), each test step printing a 9.3 KB log, with NO_PROGRESS off
-//      and watched (LOOPGATE_SCALE_LONG_MODES, default off,watched).
+//   d) one long task of as many attempts as the largest of LOOPGATE_SCALE_LONG (10,50,100,200),
+//      each test step printing a 9.3 KB log, with NO_PROGRESS off and watched
+//      (LOOPGATE_SCALE_LONG_MODES, default off,watched): ms per iteration and journal bytes per
+//      attempt AT each of those attempts, read back from that one run's journal over the window
+//      of WINDOW attempts around it — neither process start-up nor the earlier attempts count.
 // Sizes: LOOPGATE_SCALE_SIZES (default 100,1000,5000); LOOPGATE_SCALE_LONG= (empty) skips d).
+// LOOPGATE_SCALE_BASELINE=DIR adds another build's `run` (DIR/bin/loopgate.js, e.g. a worktree of
+// main after `npm run build`) as a fourth contender in the same rounds, and its long task in d):
+// before → after of a change, measured in one invocation.
 // Prints tables and writes the figures to bench/out/scale.json. LOOPGATE_SCALE_KEEP=DIR keeps
 // each size's journals there (DIR/journal-N.db, DIR/journal-N-pause.db answered) to profile the
 // commands on. No dependencies.
+import { Buffer } from "node:buffer";
 import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -36,6 +43,10 @@ const LONG = (process.env.LOOPGATE_SCALE_LONG ?? "10,50,100,200")
 const LONG_MODES = (process.env.LOOPGATE_SCALE_LONG_MODES ?? "off,watched").split(",");
 const CONCURRENCY = 8;
 const KEEP = process.env.LOOPGATE_SCALE_KEEP || undefined;
+/** Another build's CLI to compare `run` with (LOOPGATE_SCALE_BASELINE), if any. */
+const BASELINE = process.env.LOOPGATE_SCALE_BASELINE
+  ? join(process.env.LOOPGATE_SCALE_BASELINE, "bin/loopgate.js")
+  : undefined;
 
 const dir = mkdtempSync(join(tmpdir(), "loopgate-bench-scale-"));
 
@@ -105,11 +116,11 @@ writeFileSync(
   `process.on("exit", () => require("node:fs").writeFileSync(process.env.LOOPGATE_BENCH_RSS, String(process.resourceUsage().maxRSS)));\n`,
 );
 
-/** `loopgate run ARGS` timed, and its peak resident memory in MiB. */
-function timedRun(args) {
+/** `loopgate run ARGS` (of the build at `of`) timed, and its peak resident memory in MiB. */
+function timedRun(args, of = cli) {
   const rssFile = join(dir, "rss");
   const start = performance.now();
-  const result = spawnSync(process.execPath, ["--require", rssProbe, cli, "run", ...args], {
+  const result = spawnSync(process.execPath, ["--require", rssProbe, of, "run", ...args], {
     cwd: dir,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, LOOPGATE_BENCH_RSS: rssFile },
@@ -126,8 +137,9 @@ function measureSize(count) {
   const file = taskFile(count);
   const xargsList = join(dir, `list-${count}`);
   writeFileSync(xargsList, Array.from({ length: count }, (_, i) => `t${i + 1}\n`).join(""));
-  const times = { loopgate: [], xargs: [], node: [] };
+  const times = { loopgate: [], xargs: [], node: [], ...(BASELINE ? { baseline: [] } : {}) };
   const rss = [];
+  const baselineRss = [];
   let db = "";
   for (let round = 0; round < ROUNDS; round += 1) {
     db = join(dir, `journal-${count}-${round}.db`);
@@ -144,6 +156,20 @@ function measureSize(count) {
           `xargs -P ${CONCURRENCY} -n 1 /bin/bash -c ${quote([perTask])} task < ${quote([xargsList])}`,
         ]),
       node: () => timed([process.execPath, nodeSpawner, String(count)]),
+      ...(BASELINE
+        ? {
+            baseline: () => {
+              const at = join(dir, `journal-${count}-${round}-baseline.db`);
+              const ran = timedRun(
+                [file, "--db", at, "--quiet", "--concurrency", String(CONCURRENCY)],
+                BASELINE,
+              );
+              rmSync(at, { force: true });
+              baselineRss.push(ran.rssMiB);
+              return ran.ms;
+            },
+          }
+        : {}),
     };
     const order = Object.entries(contenders);
     if (round % 2 === 1) order.reverse();
@@ -169,7 +195,13 @@ function measureSize(count) {
     rmSync(join(dir, `journal-${count}-${round}.db`), { force: true });
   }
   const run = Object.fromEntries(Object.entries(times).map(([name, ms]) => [name, median(ms)]));
-  return { tasks: count, run, run_rss_mib: Math.round(median(rss)), reads };
+  return {
+    tasks: count,
+    run,
+    run_rss_mib: Math.round(median(rss)),
+    ...(BASELINE ? { baseline_rss_mib: Math.round(median(baselineRss)) } : {}),
+    reads,
+  };
 }
 
 /** `fn`'s results over ROUNDS calls. */
@@ -180,12 +212,15 @@ function repeat(fn) {
 /** The log-log slope from (x1, y1) to (x2, y2): how y grows with x; 1 is linear. */
 const slope = (x1, y1, x2, y2) => Math.log(y2 / y1) / Math.log(x2 / x1);
 
+/** Attempts each long-task figure is read over, around the attempt it is for. */
+const WINDOW = 10;
+
 /**
  * One task of `attempts` attempts whose test prints a 9.3 KB log and fails until the last; with
  * `watched`, NO_PROGRESS is on (a window longer than the task, so it never fires) and every
- * decision reads every earlier attempt's signature.
+ * decision reads every earlier attempt's signature. Returns the run's journal.
  */
-function measureLong(attempts, watched) {
+function runLong(attempts, watched, of = cli) {
   const path = join(dir, `long-${attempts}.json`);
   const line = "x".repeat(75);
   writeFileSync(
@@ -208,16 +243,98 @@ function measureLong(attempts, watched) {
     }),
   );
   const db = join(dir, `long-${attempts}.db`);
-  const ms = timed(loopgate("run", path, "--db", db, "--quiet"));
-  const bytes = statSync(db).size;
-  rmSync(db);
-  return { attempts, no_progress: watched, ms, bytes };
+  const ms = timed([process.execPath, of, "run", path, "--db", db, "--quiet"]);
+  return { db, ms, bytes: statSync(db).size };
+}
+
+/**
+ * Per attempt of the journal's one run: when its decision was journaled (ms), how long its steps
+ * took (their journaled durations, spawn included), and the bytes it added — its events' bodies
+ * and metas, and the blobs first referred to by them.
+ */
+function attemptsOf(db) {
+  const Database = createRequire(import.meta.url)("better-sqlite3");
+  const journal = new Database(db, { readonly: true });
+  try {
+    const decidedAt = new Map();
+    const stepsMs = new Map();
+    const bytes = new Map();
+    const seen = new Set();
+    const blobLength = journal
+      .prepare("SELECT length(CAST(text AS BLOB)) FROM blobs WHERE hash = ?")
+      .pluck();
+    const rows = journal
+      .prepare("SELECT at, type, iteration, body, meta FROM events ORDER BY seq")
+      .iterate();
+    const add = (map, key, value) => map.set(key, (map.get(key) ?? 0) + value);
+    for (const row of rows) {
+      let added = Buffer.byteLength(row.body) + Buffer.byteLength(row.meta ?? "");
+      for (const [, hash] of row.body.matchAll(/"\$blob":"([0-9a-f]{64})"/g)) {
+        if (seen.has(hash)) continue;
+        seen.add(hash);
+        added += blobLength.get(hash) ?? 0;
+      }
+      add(bytes, row.iteration, added);
+      if (row.type === "step-finished") {
+        add(stepsMs, row.iteration, JSON.parse(row.body).outcome.duration_ms);
+      }
+      if (row.type === "decision-recorded") decidedAt.set(row.iteration, Date.parse(row.at));
+    }
+    return { decidedAt, stepsMs, bytes };
+  } finally {
+    journal.close();
+  }
+}
+
+/**
+ * The long task's figures at attempt `k` of `attempts`, over the WINDOW attempts around it
+ * (fewer at the ends; never the first, whose time holds the process's start-up): the median
+ * attempt's time from the decision before it to its own — and of that, what is not its steps'
+ * (the runner's own share) — and the mean bytes an attempt added. Medians, as a busy machine
+ * stretches single attempts.
+ */
+function figuresAt(k, attempts, { decidedAt, stepsMs, bytes }) {
+  const last = Math.min(attempts, Math.max(k + WINDOW / 2, WINDOW + 1));
+  const first = Math.max(2, last - WINDOW + 1);
+  const window = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  const wall = window.map((i) => decidedAt.get(i) - decidedAt.get(i - 1));
+  const own = window.map((i, at) => wall[at] - (stepsMs.get(i) ?? 0));
+  const total = window.reduce((sum, i) => sum + (bytes.get(i) ?? 0), 0);
+  return {
+    attempt: k,
+    window: [first, last],
+    ms_per_iteration: median(wall),
+    runner_ms_per_iteration: median(own),
+    bytes_per_attempt: Math.round(total / window.length),
+  };
+}
+
+/** The long task in one mode: one run of the most attempts asked, read at each of LONG. */
+function measureLong(watched, of = cli) {
+  const attempts = Math.max(...LONG);
+  const run = runLong(attempts, watched, of);
+  const per = attemptsOf(run.db);
+  rmSync(run.db);
+  return {
+    build: of === cli ? "this" : "baseline",
+    attempts,
+    no_progress: watched,
+    ms: run.ms,
+    bytes: run.bytes,
+    at: LONG.map((k) => figuresAt(k, attempts, per)),
+  };
 }
 
 const sizes = SIZES.map(measureSize);
-const long = LONG_MODES.map((mode) =>
-  LONG.map((attempts) => measureLong(attempts, mode === "watched")),
-);
+const long =
+  LONG.length === 0
+    ? []
+    : LONG_MODES.flatMap((mode) => {
+        const watched = mode === "watched";
+        return BASELINE
+          ? [measureLong(watched, BASELINE), measureLong(watched)]
+          : [measureLong(watched)];
+      });
 
 const fmt = (n) => String(Math.round(n)).padStart(8);
 console.log(
@@ -231,6 +348,12 @@ for (const s of sizes) {
   console.log(
     `${String(s.tasks).padStart(8)}  ${perTaskMs.toFixed(2).padStart(11)}  ${(s.run.loopgate / s.run.xargs).toFixed(2).padStart(7)}  ${(s.run.loopgate / s.run.node).toFixed(2).padStart(11)}  ${String(s.run_rss_mib).padStart(7)}  ${fmt(s.reads.status)}  ${fmt(s.reads.history)}  ${fmt(s.reads.explain)}  ${fmt(s.reads.resume)}  ${fmt(s.reads.answer)}`,
   );
+  if (BASELINE) {
+    const baseline = s.run.baseline;
+    console.log(
+      `          baseline build: ${(baseline / s.tasks).toFixed(2)} ms/task, ${(baseline / s.run.node).toFixed(2)}× bare Node, RSS ${s.baseline_rss_mib} MiB; this build ${(s.run.loopgate / baseline).toFixed(2)}× the baseline`,
+    );
+  }
 }
 const slopes = sizes.slice(1).map((s, i) => {
   const before = sizes[i];
@@ -248,37 +371,21 @@ for (const s of slopes) {
     `  slope ${s.from}→${s.to}: run ${s.run} (bare Node ${s.bare_node}), status ${s.status}, history ${s.history}, explain ${s.explain}, resume ${s.resume}, answer ${s.answer}`,
   );
 }
-const longRows = long.flatMap((rows) =>
-  rows.map((l, i) => {
-    const before = rows[i - 1];
-    const marginalMs =
-      before === undefined
-        ? l.ms / l.attempts
-        : (l.ms - before.ms) / (l.attempts - before.attempts);
-    const marginalBytes =
-      before === undefined
-        ? l.bytes / l.attempts
-        : (l.bytes - before.bytes) / (l.attempts - before.attempts);
-    return {
-      ...l,
-      ms_per_iteration: +marginalMs.toFixed(2),
-      bytes_per_attempt: Math.round(marginalBytes),
-    };
-  }),
-);
-for (const [i, l] of longRows.entries()) {
-  if (i === 0 || longRows[i - 1].no_progress !== l.no_progress) {
+for (const l of long) {
+  console.log(
+    `${l.build === "baseline" ? "baseline build: " : ""}one long task of ${l.attempts} attempts, 9.3 KB test log per attempt, NO_PROGRESS ${l.no_progress ? "watched" : "off"}: ${fmt(l.ms)} ms, journal ${(l.bytes / 2 ** 20).toFixed(2)} MiB`,
+  );
+  const base = l.at[0];
+  const times = (a, get) => (get(a) / get(base)).toFixed(2);
+  for (const a of l.at) {
     console.log(
-      `one long task, 9.3 KB test log per attempt, NO_PROGRESS ${l.no_progress ? "watched" : "off"}:`,
+      `  at attempt ${String(a.attempt).padStart(4)} (attempts ${a.window[0]}–${a.window[1]}): ${a.ms_per_iteration.toFixed(1).padStart(6)} ms/iteration (runner's own ${a.runner_ms_per_iteration.toFixed(1).padStart(5)}), ${String(a.bytes_per_attempt).padStart(6)} bytes/attempt; × attempt ${base.attempt}: ${times(a, (x) => x.ms_per_iteration)} (own ${times(a, (x) => x.runner_ms_per_iteration)}), ${times(a, (x) => x.bytes_per_attempt)}`,
     );
   }
-  console.log(
-    `  ${String(l.attempts).padStart(4)} attempts: ${fmt(l.ms)} ms, journal ${(l.bytes / 2 ** 20).toFixed(2)} MiB; from the row above: ${l.ms_per_iteration} ms/iteration, ${l.bytes_per_attempt} bytes/attempt`,
-  );
 }
 await mkdir(new URL("out/", import.meta.url), { recursive: true });
 await writeFile(
   new URL("out/scale.json", import.meta.url),
-  `${JSON.stringify({ concurrency: CONCURRENCY, rounds: ROUNDS, sizes, slopes, long: longRows }, null, 2)}\n`,
+  `${JSON.stringify({ concurrency: CONCURRENCY, rounds: ROUNDS, sizes, slopes, long }, null, 2)}\n`,
 );
 rmSync(dir, { recursive: true, force: true });

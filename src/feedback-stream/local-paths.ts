@@ -6,6 +6,8 @@ import { relativeTo } from "../core/feedback/clean/project-root.js";
  * resolved (`/tmp` may be a symlink): the short path is the one a reader of feedback can use.
  */
 export function localPaths(dir: string, text: string): string {
+  // Most steps of a run print nothing: no path to shorten, and no lookups of the directory.
+  if (text === "") return text;
   let real = dir;
   try {
     real = realpathSync(dir);

@@ -32,6 +32,11 @@ export interface StepContext {
   readonly onSpawn?: (processes: StepProcesses) => void;
   /** The runner's step files under `runDir`, shared by its steps; each step writes its own when absent. */
   readonly files?: StepFiles;
+  /**
+   * The runner's environment, copied once for its steps; `process.env` when absent. Copying
+   * `process.env` looks every variable up in the process's environment again, for each step.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** A step's run: the outcome the loop decides on, or the error that keeps it from one. */
@@ -101,7 +106,7 @@ export async function executeStep(
     ...(invocation.stdinFile === undefined ? {} : { stdinFile: invocation.stdinFile }),
     cwd,
     env: {
-      ...process.env,
+      ...(context.env ?? process.env),
       ...spec.env,
       ...protocol.env,
       ...(context.headroom === undefined ? {} : headroomEnv(context.headroom)),

@@ -1,4 +1,5 @@
 import { closeSync, openSync, readdirSync, readFileSync, readlinkSync, readSync } from "node:fs";
+import { withoutStacks } from "./without-stacks.js";
 
 /** A process as Linux's `/proc/PID/stat` tells it: the fields that say whose it is. */
 export interface ProcStat {
@@ -20,21 +21,23 @@ const smallFileBuffer = Buffer.alloc(2048);
  * costs several times as much.
  */
 function readSmall(file: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, "r");
-  } catch {
-    return undefined;
-  }
-  try {
-    const length = readSync(fd, smallFileBuffer, 0, smallFileBuffer.length, 0);
-    return smallFileBuffer.toString("latin1", 0, length);
-  } catch {
-    // ESRCH: the process exited between the open and the read.
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  return withoutStacks(() => {
+    let fd: number;
+    try {
+      fd = openSync(file, "r");
+    } catch {
+      return undefined;
+    }
+    try {
+      const length = readSync(fd, smallFileBuffer, 0, smallFileBuffer.length, 0);
+      return smallFileBuffer.toString("latin1", 0, length);
+    } catch {
+      // ESRCH: the process exited between the open and the read.
+      return undefined;
+    } finally {
+      closeSync(fd);
+    }
+  });
 }
 
 /** Reads one process's stat line; undefined when it is gone (or there is no `/proc`). */
@@ -106,7 +109,7 @@ export function processTable(range?: {
 export function environHas(pid: number, entry: string): boolean {
   let environ: string;
   try {
-    environ = readFileSync(`/proc/${pid}/environ`, "latin1");
+    environ = withoutStacks(() => readFileSync(`/proc/${pid}/environ`, "latin1"));
   } catch {
     return false;
   }
@@ -116,7 +119,7 @@ export function environHas(pid: number, entry: string): boolean {
 /** What a process's descriptor `fd` is open on (`pipe:[4242]`, a path); undefined if unreadable. */
 export function openFile(pid: number, fd: number | string): string | undefined {
   try {
-    return readlinkSync(`/proc/${pid}/fd/${fd}`);
+    return withoutStacks(() => readlinkSync(`/proc/${pid}/fd/${fd}`));
   } catch {
     return undefined;
   }
@@ -126,7 +129,7 @@ export function openFile(pid: number, fd: number | string): string | undefined {
 export function openFiles(pid: number): string[] {
   let fds: string[];
   try {
-    fds = readdirSync(`/proc/${pid}/fd`);
+    fds = withoutStacks(() => readdirSync(`/proc/${pid}/fd`));
   } catch {
     return [];
   }

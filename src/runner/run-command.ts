@@ -55,25 +55,19 @@ const SNAPSHOT_MS = 500;
  * Feedback never reaches a command line: steps read files named in `env`.
  */
 export function runCommand(spec: CommandSpec): Promise<CommandResult> {
+  const { timeoutMs, outputLimit, onSpawn } = spec;
   const [program, args] =
     typeof spec.command === "string"
       ? ["/bin/sh", ["-c", spec.command]]
       : [spec.command[0] ?? "", spec.command.slice(1)];
   const started = performance.now();
-  const stdout = new BoundedOutput(spec.outputLimit);
-  const output = new BoundedOutput(spec.outputLimit);
+  const stdout = new BoundedOutput(outputLimit);
+  const output = new BoundedOutput(outputLimit);
   const token = randomUUID();
-  const stdin = spec.stdinFile === undefined ? "ignore" : openSync(spec.stdinFile, "r");
+  const child = startChild(program, args, spec, token);
+  // Nothing below keeps `spec`: its environment, a copy of the runner's per step, is garbage once
+  // the child runs, instead of living as long as the step and being promoted to the old heap.
   return new Promise((resolve) => {
-    const child = spawn(program, args, {
-      cwd: spec.cwd,
-      env: { ...spec.env, [STEP_TOKEN_VARIABLE]: token },
-      detached: true,
-      stdio: [stdin, "pipe", "pipe"],
-      // A descriptor for stdin leaves Node's typings unsure of the pipes; both are pipes.
-    }) as ChildProcessByStdio<null, Readable, Readable>;
-    // The child has its own copy of the descriptor once spawned (or never will).
-    if (typeof stdin === "number") closeSync(stdin);
     // At once: a quick step may be gone in a millisecond, and with it what tells its output.
     const processes = child.pid === undefined ? undefined : new StepProcesses(child.pid, token);
     let timedOut = false;
@@ -109,7 +103,7 @@ export function runCommand(spec: CommandSpec): Promise<CommandResult> {
     );
     // No pid: the program could not start, and the error event says why.
     if (processes === undefined) return;
-    spec.onSpawn?.(processes);
+    onSpawn?.(processes);
     let snapshots: NodeJS.Timeout | undefined;
     const snapshotIn = (ms: number) => {
       snapshots = setTimeout(() => {
@@ -123,7 +117,7 @@ export function runCommand(spec: CommandSpec): Promise<CommandResult> {
       timedOut = true;
       processes.signal("SIGTERM");
       kill = setTimeout(() => processes.signal("SIGKILL"), KILL_GRACE_MS);
-    }, spec.timeoutMs);
+    }, timeoutMs);
     let holders: NodeJS.Timeout | undefined;
     let drain: NodeJS.Timeout | undefined;
     let heldOpen = false;
@@ -146,7 +140,7 @@ export function runCommand(spec: CommandSpec): Promise<CommandResult> {
       // Anything forked while the leftovers were being killed.
       processes.end();
       const notes = [
-        timedOut ? `[loopgate] step timed out after ${spec.timeoutMs} ms` : "",
+        timedOut ? `[loopgate] step timed out after ${timeoutMs} ms` : "",
         heldOpen
           ? `[loopgate] stopped reading ${DRAIN_GRACE_MS} ms after the step exited: a process it left behind still held its output`
           : "",
@@ -158,4 +152,24 @@ export function runCommand(spec: CommandSpec): Promise<CommandResult> {
       );
     });
   });
+}
+
+/** Spawns a step's program in its own session, its output piped, its input the stdin file or none. */
+function startChild(
+  program: string,
+  args: readonly string[],
+  spec: CommandSpec,
+  token: string,
+): ChildProcessByStdio<null, Readable, Readable> {
+  const stdin = spec.stdinFile === undefined ? "ignore" : openSync(spec.stdinFile, "r");
+  const child = spawn(program, args, {
+    cwd: spec.cwd,
+    env: { ...spec.env, [STEP_TOKEN_VARIABLE]: token },
+    detached: true,
+    stdio: [stdin, "pipe", "pipe"],
+    // A descriptor for stdin leaves Node's typings unsure of the pipes; both are pipes.
+  }) as ChildProcessByStdio<null, Readable, Readable>;
+  // The child has its own copy of the descriptor once spawned (or never will).
+  if (typeof stdin === "number") closeSync(stdin);
+  return child;
 }

@@ -16,7 +16,7 @@ import { stepsOf, type TaskFile } from "../wire/task-file.js";
 import { isHookSessionDocument } from "../hook/hook-session.js";
 import type { AnswerSource, SourcedAnswer } from "./answer-source.js";
 import { DEFAULT_OUTPUT_LIMIT } from "./bounded-output.js";
-import { executeStep, stepRunEvent } from "./execute-step.js";
+import { executeStep, stepRunEvent, type StepContext } from "./execute-step.js";
 import type { Journal, JournalEntry } from "./journal.js";
 import { Leases } from "./lease.js";
 import { loadRun, type LoadedRun } from "./load-run.js";
@@ -144,6 +144,8 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     killOrphans(loaded.entries);
     const workspaces = new Workspaces(loaded, journal.path, options.crashPoints);
     const files = new StepFiles(loaded.runDir);
+    // Read once for every step of the drive (see StepContext.env).
+    const env = { ...process.env };
     // By id: a run of thousands of tasks looks one up for every step.
     const entries = new Map(loaded.file.tasks.map((entry) => [entry.id, entry]));
     // The driver's own copy of the task list, updated in place at the position each event
@@ -201,7 +203,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           const ran = await runStep(
             loaded,
             effect,
-            { entry: entries.get(effect.taskId), workspace, headroom, files },
+            { entry: entries.get(effect.taskId), workspace, headroom, files, env },
             (spawned) => {
               running = spawned;
               steps.add(spawned);
@@ -349,6 +351,7 @@ function runStep(
     readonly workspace: string | undefined;
     readonly headroom: StepHeadroom;
     readonly files: StepFiles;
+    readonly env: NonNullable<StepContext["env"]>;
   },
   onSpawn: (processes: StepProcesses) => void,
 ) {
@@ -363,6 +366,7 @@ function runStep(
     outputLimit: loaded.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT,
     headroom: where.headroom,
     files: where.files,
+    env: where.env,
     onSpawn,
   });
 }

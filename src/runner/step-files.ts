@@ -12,6 +12,7 @@ import type { Feedback } from "../core/feedback/feedback.js";
 import type { GivenAnswer } from "../core/loop/answer.js";
 import type { RunStep } from "../core/loop/loop-effect.js";
 import { toWire } from "../wire/codec.js";
+import { withoutStacks } from "./without-stacks.js";
 
 /** The feedback as a person or a model reads it. */
 export function feedbackText(feedback: Feedback, iteration: number): string {
@@ -70,6 +71,8 @@ export class StepFiles {
     if (attempt?.iteration !== effect.iteration) {
       attempt = { iteration: effect.iteration, files: new Map() };
       this.attempts.set(effect.taskId, attempt);
+      // Made once, before its first file: a write that fails first costs more than the mkdir.
+      mkdirSync(dir, { recursive: true });
     }
     const files = attempt.files;
     const put = (name: string, text: string): string => {
@@ -119,7 +122,7 @@ export class StepFiles {
   }
 }
 
-/** Runs a write in `dir`, making the directory first when it is not there (a new attempt's). */
+/** Runs a write in `dir`, making the directory again when it is not there (a step removed it). */
 function inDir<T>(dir: string, action: () => T): T {
   try {
     return action();
@@ -133,7 +136,8 @@ function inDir<T>(dir: string, action: () => T): T {
 /** Removes the file at `path`, if there is one. */
 function removeIfThere(path: string): void {
   try {
-    unlinkSync(path);
+    // Not there, for nearly every step: the failure is the usual case, so it comes cheap.
+    withoutStacks(() => unlinkSync(path));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }

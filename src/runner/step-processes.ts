@@ -11,6 +11,7 @@ import {
   readStat,
   type ProcStat,
 } from "./proc-table.js";
+import { withoutStacks } from "./without-stacks.js";
 
 /**
  * The variable every step's environment carries, a value of its own per step run: descendants
@@ -88,7 +89,8 @@ function stepMembers(table: readonly ProcStat[], search: Search): ProcStat[] {
 /** Sends a signal to a process (`-pgid`: a group), which may be gone already. */
 function send(target: number, signal: NodeJS.Signals): void {
   try {
-    process.kill(target, signal);
+    // Most often nothing is left: a step's group is signalled once its leader exited.
+    withoutStacks(() => process.kill(target, signal));
   } catch {
     // ESRCH: nothing left to signal.
   }
