@@ -144,29 +144,57 @@ export function journalMarks(path: string): JournalMarks {
   return { db: markOf(path), wal: markOf(`${path}-wal`) };
 }
 
+/** The first bytes of a write-ahead log's header (big-endian 0x377f0682 or 0x377f0683). */
+const WAL_MAGICS = [Buffer.from("377f0682", "hex"), Buffer.from("377f0683", "hex")];
+
+/** Whether the file at `path` begins with one of `magics`; undefined when it is gone. */
+function beginsWith(path: string, magics: readonly Buffer[]): boolean | undefined {
+  try {
+    const head = headOf(path, Math.max(...magics.map((magic) => magic.length)));
+    return magics.some((magic) => head.equals(magic));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+const same = (a: FileMark | undefined, b: FileMark | undefined) =>
+  a?.size === b?.size && a?.ctimeMs === b?.ctimeMs;
+
 /** What happened to one file between two marks that no SQLite writer does; undefined if nothing. */
-function damageTo(name: string, before: FileMark | undefined, now: FileMark | undefined) {
+function damageTo(
+  name: string,
+  file: string,
+  magics: readonly Buffer[],
+  before: FileMark | undefined,
+  now: FileMark | undefined,
+) {
   if (before === undefined) return undefined;
   if (now === undefined) return `${name} was removed`;
   if (now.dev !== before.dev || now.ino !== before.ino) return `${name} was replaced`;
   if (now.size < before.size) return `${name} shrank from ${before.size} to ${now.size} bytes`;
-  return undefined;
+  // Cut while SQLite wrote it: SQLite's next write lands where it would have, past the cut, so
+  // the size shows nothing, but the bytes before it read as zeros. Read only after a write.
+  if (now.size === 0 || same(before, now)) return undefined;
+  const headed = beginsWith(file, magics);
+  if (headed === undefined) return `${name} was removed`;
+  return headed ? undefined : `${name} lost its header (cut while written to, or overwritten)`;
 }
 
 /**
  * How the journal's files changed between two marks: `broken` names a change no SQLite writer
- * makes (a file removed, replaced or shrunk: loopgate never truncates its files while it has
- * them open); `written` says someone else wrote to them since (another runner, or a step).
+ * makes (a file removed, replaced, shrunk, or without its header, cut and written again:
+ * loopgate never truncates its files while it has them open); `written` says someone else
+ * wrote to them since (another runner, or a step).
  */
 export function compareMarks(
   path: string,
   before: JournalMarks,
   now: JournalMarks,
 ): { readonly broken: string | undefined; readonly written: boolean } {
+  const wal = `${path}-wal`;
   const broken =
-    damageTo(path, before.db, now.db) ??
-    damageTo(`its write-ahead log ${path}-wal`, before.wal, now.wal);
-  const same = (a: FileMark | undefined, b: FileMark | undefined) =>
-    a?.size === b?.size && a?.ctimeMs === b?.ctimeMs;
+    damageTo(path, path, [SQLITE_MAGIC], before.db, now.db) ??
+    damageTo(`its write-ahead log ${wal}`, wal, WAL_MAGICS, before.wal, now.wal);
   return { broken, written: !same(before.db, now.db) || !same(before.wal, now.wal) };
 }
