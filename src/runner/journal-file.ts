@@ -147,10 +147,10 @@ export function journalMarks(path: string): JournalMarks {
 /** The first bytes of a write-ahead log's header (big-endian 0x377f0682 or 0x377f0683). */
 const WAL_MAGICS = [Buffer.from("377f0682", "hex"), Buffer.from("377f0683", "hex")];
 
-/** Whether the file at `path` begins with one of `magics`; undefined when it is gone. */
+/** Whether the file at `path` begins with one of `magics` (of 4 bytes); undefined when it is gone. */
 function beginsWith(path: string, magics: readonly Buffer[]): boolean | undefined {
   try {
-    const head = headOf(path, Math.max(...magics.map((magic) => magic.length)));
+    const head = headOf(path, 4);
     return magics.some((magic) => head.equals(magic));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
@@ -162,28 +162,36 @@ const same = (a: FileMark | undefined, b: FileMark | undefined) =>
   a?.size === b?.size && a?.ctimeMs === b?.ctimeMs;
 
 /** What happened to one file between two marks that no SQLite writer does; undefined if nothing. */
-function damageTo(
-  name: string,
-  file: string,
-  magics: readonly Buffer[],
-  before: FileMark | undefined,
-  now: FileMark | undefined,
-) {
+function damageTo(name: string, before: FileMark | undefined, now: FileMark | undefined) {
   if (before === undefined) return undefined;
   if (now === undefined) return `${name} was removed`;
   if (now.dev !== before.dev || now.ino !== before.ino) return `${name} was replaced`;
   if (now.size < before.size) return `${name} shrank from ${before.size} to ${now.size} bytes`;
-  // Cut while SQLite wrote it: SQLite's next write lands where it would have, past the cut, so
-  // the size shows nothing, but the bytes before it read as zeros. Read only after a write.
-  if (now.size === 0 || same(before, now)) return undefined;
-  const headed = beginsWith(file, magics);
+  return undefined;
+}
+
+/**
+ * A write-ahead log cut while SQLite wrote it: SQLite's next frames land where they would have,
+ * past the cut, so the size shows nothing, but the header before them reads as zeros. Read only
+ * after a write. (Not the database file: closing a descriptor of it would drop SQLite's locks.)
+ */
+function headerLost(
+  name: string,
+  wal: string,
+  before: FileMark | undefined,
+  now: FileMark | undefined,
+) {
+  if (before === undefined || now === undefined || now.size === 0 || same(before, now)) {
+    return undefined;
+  }
+  const headed = beginsWith(wal, WAL_MAGICS);
   if (headed === undefined) return `${name} was removed`;
   return headed ? undefined : `${name} lost its header (cut while written to, or overwritten)`;
 }
 
 /**
  * How the journal's files changed between two marks: `broken` names a change no SQLite writer
- * makes (a file removed, replaced, shrunk, or without its header, cut and written again:
+ * makes (a file removed, replaced, shrunk, or a log without its header, cut and written again:
  * loopgate never truncates its files while it has them open); `written` says someone else
  * wrote to them since (another runner, or a step).
  */
@@ -193,8 +201,10 @@ export function compareMarks(
   now: JournalMarks,
 ): { readonly broken: string | undefined; readonly written: boolean } {
   const wal = `${path}-wal`;
+  const name = `its write-ahead log ${wal}`;
   const broken =
-    damageTo(path, path, [SQLITE_MAGIC], before.db, now.db) ??
-    damageTo(`its write-ahead log ${wal}`, wal, WAL_MAGICS, before.wal, now.wal);
+    damageTo(path, before.db, now.db) ??
+    damageTo(name, before.wal, now.wal) ??
+    headerLost(name, wal, before.wal, now.wal);
   return { broken, written: !same(before.db, now.db) || !same(before.wal, now.wal) };
 }

@@ -319,7 +319,7 @@ describe("Journal", () => {
           const size = statSync(db).size;
           writeFileSync(db, Buffer.alloc(size, 0x55));
         },
-        /lost its header|cannot be read back|integrity/,
+        /cannot be read back|integrity/,
       ],
     ])("stops when the journal is %s, and writes nothing more", (_name, change, message) => {
       const { db, journal } = opened();
