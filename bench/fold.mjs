@@ -1,9 +1,11 @@
 // Benchmarks the pure loop's fold after `npm run build` (run it as `node bench/fold.mjs`).
 //
 // A journal of N tasks, eight at a time, each task failing its test once and proceeding at its
-// second attempt (14 events a task, as `run` journals them), is folded three ways:
-//   - replay: the core's whole-run fold (the DBOS driver's; the SQLite reads fold each task's
-//     events alone, src/runner/fold-by-task.ts, which is linear whatever the core does);
+// second attempt (14 events a task, as `run` journals them), is folded four ways:
+//   - replay: the core's whole-run fold (the DBOS driver's);
+//   - entries: the runner's fold of journal entries, numbered, with each event's state shown to
+//     a visitor as `history` folds them (src/runner/fold-entries.ts; `status`, `resume` and the
+//     reads of one task fold through it without the visitor);
 //   - transition: event by event with the effects after each, as the runner applies them;
 //   - scan (the baseline, timed once): the same per-task moves with every task found by scanning
 //     the list and the effects chosen by filtering every task, as the loop did before its
@@ -19,7 +21,10 @@ const load = (path) => import(new URL(`../dist/core/loop/${path}`, import.meta.u
 const { startLoop } = await load("start-loop.js");
 const { transition, taskAfter } = await load("transition.js");
 const { replay } = await load("replay.js");
-const { effectsOf, taskEffect } = await load("effects-of.js");
+const { foldEntries } = await import(
+  new URL("../dist/runner/fold-entries.js", import.meta.url).href
+);
+const { effectsOf, taskEffect, taskStateOf } = await load("effects-of.js");
 const { DEFAULT_ANSWER_POLICY, DEFAULT_REVIEW_WAIT } = await load("loop-plan.js");
 const { DEFAULT_ITERATION_CONTROL } = await import(
   new URL("../dist/core/iteration-check.js", import.meta.url).href
@@ -123,8 +128,19 @@ function transitionFold(plan, events) {
   return state;
 }
 
+/** The runner's fold of numbered entries, a visitor reading each event's task as `history` does. */
+function entriesFold(plan, events) {
+  let seen = 0;
+  const entries = events.map((event, index) => ({ seq: index + 1, event }));
+  foldEntries(plan, entries, (entry, state) => {
+    if (taskStateOf(state, entry.event.taskId) !== undefined) seen += 1;
+  });
+  return seen;
+}
+
 const folds = {
   replay: (plan, events) => replay(plan, events),
+  entries: entriesFold,
   transition: transitionFold,
   scan: scanFold,
 };

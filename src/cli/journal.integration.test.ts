@@ -279,7 +279,8 @@ describe("a journal changed under the runner (built CLI)", () => {
     [
       "truncates the write-ahead log of",
       ': > "$J-wal"',
-      /write-ahead log .*journal\.db-wal shrank/,
+      // A cut made while the runner journals the step's start is regrown by SQLite's own write.
+      /write-ahead log .*journal\.db-wal (shrank|lost its header)/,
     ],
     [
       "overwrites the write-ahead log of",

@@ -144,6 +144,23 @@ export function journalMarks(path: string): JournalMarks {
   return { db: markOf(path), wal: markOf(`${path}-wal`) };
 }
 
+/** The first bytes of a write-ahead log's header (big-endian 0x377f0682 or 0x377f0683). */
+const WAL_MAGICS = [Buffer.from("377f0682", "hex"), Buffer.from("377f0683", "hex")];
+
+/** Whether the file at `path` begins with one of `magics` (of 4 bytes); undefined when it is gone. */
+function beginsWith(path: string, magics: readonly Buffer[]): boolean | undefined {
+  try {
+    const head = headOf(path, 4);
+    return magics.some((magic) => head.equals(magic));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+const same = (a: FileMark | undefined, b: FileMark | undefined) =>
+  a?.size === b?.size && a?.ctimeMs === b?.ctimeMs;
+
 /** What happened to one file between two marks that no SQLite writer does; undefined if nothing. */
 function damageTo(name: string, before: FileMark | undefined, now: FileMark | undefined) {
   if (before === undefined) return undefined;
@@ -154,19 +171,40 @@ function damageTo(name: string, before: FileMark | undefined, now: FileMark | un
 }
 
 /**
+ * A write-ahead log cut while SQLite wrote it: SQLite's next frames land where they would have,
+ * past the cut, so the size shows nothing, but the header before them reads as zeros. Read only
+ * after a write. (Not the database file: closing a descriptor of it would drop SQLite's locks.)
+ */
+function headerLost(
+  name: string,
+  wal: string,
+  before: FileMark | undefined,
+  now: FileMark | undefined,
+) {
+  if (before === undefined || now === undefined || now.size === 0 || same(before, now)) {
+    return undefined;
+  }
+  const headed = beginsWith(wal, WAL_MAGICS);
+  if (headed === undefined) return `${name} was removed`;
+  return headed ? undefined : `${name} lost its header (cut while written to, or overwritten)`;
+}
+
+/**
  * How the journal's files changed between two marks: `broken` names a change no SQLite writer
- * makes (a file removed, replaced or shrunk: loopgate never truncates its files while it has
- * them open); `written` says someone else wrote to them since (another runner, or a step).
+ * makes (a file removed, replaced, shrunk, or a log without its header, cut and written again:
+ * loopgate never truncates its files while it has them open); `written` says someone else
+ * wrote to them since (another runner, or a step).
  */
 export function compareMarks(
   path: string,
   before: JournalMarks,
   now: JournalMarks,
 ): { readonly broken: string | undefined; readonly written: boolean } {
+  const wal = `${path}-wal`;
+  const name = `its write-ahead log ${wal}`;
   const broken =
     damageTo(path, before.db, now.db) ??
-    damageTo(`its write-ahead log ${path}-wal`, before.wal, now.wal);
-  const same = (a: FileMark | undefined, b: FileMark | undefined) =>
-    a?.size === b?.size && a?.ctimeMs === b?.ctimeMs;
+    damageTo(name, before.wal, now.wal) ??
+    headerLost(name, wal, before.wal, now.wal);
   return { broken, written: !same(before.db, now.db) || !same(before.wal, now.wal) };
 }

@@ -319,7 +319,7 @@ describe("Journal", () => {
           const size = statSync(db).size;
           writeFileSync(db, Buffer.alloc(size, 0x55));
         },
-        /while a step ran: .*|(cannot be read back|integrity)/,
+        /cannot be read back|integrity/,
       ],
     ])("stops when the journal is %s, and writes nothing more", (_name, change, message) => {
       const { db, journal } = opened();
@@ -329,6 +329,30 @@ describe("Journal", () => {
       expect(() => journal.append(1, finished)).toThrow(message);
       journal.close();
     });
+
+    // A step runs beside the runner's own writes (its step-started event, a lease's renewal):
+    // its truncation can land inside one, before SQLite writes its frames (which regrow the file
+    // past the cut) or after them (before the runner looks at the file again).
+    it.each([
+      ["before", /write-ahead log .* lost its header \(cut while written to, or overwritten\)/],
+      ["after", /write-ahead log .* shrank from \d+ to 0 bytes/],
+    ])(
+      "stops when the WAL is truncated during its own write, %s SQLite writes",
+      (when, message) => {
+        const { db, journal } = opened();
+        const cut = () => truncateSync(`${db}-wal`, 0);
+        expect(() => {
+          journal.write(() => {
+            if (when === "before") cut();
+            journal.db.prepare("UPDATE runs SET task_file = 'g'").run();
+            if (when === "after") cut();
+          }, "a lease was renewed");
+          journal.checkUnchanged("a step ran", 1);
+        }).toThrow(message);
+        expect(journal.intact).toBe(false);
+        journal.close();
+      },
+    );
 
     it("goes on when another runner wrote to it meanwhile", () => {
       const { db, journal } = opened();

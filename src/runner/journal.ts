@@ -355,8 +355,18 @@ export class Journal {
     } catch (error) {
       throw named(this.path, error);
     } finally {
-      if (this.marks !== undefined) this.marks = journalMarks(this.path);
+      // A step runs beside this write (its step-started event, a lease's renewal): a cut made
+      // during it is checked for here, not taken for the files' new marks.
+      if (this.marks !== undefined) this.settleMarks(what);
     }
+  }
+
+  /** Takes the files' marks after this process's own write, stopping on a change no write makes. */
+  private settleMarks(during: string): void {
+    const now = journalMarks(this.path);
+    const { broken } = compareMarks(this.path, this.marks ?? now, now);
+    this.marks = now;
+    if (broken !== undefined) this.stop(broken, during);
   }
 
   /** Records a new run of a task file, worked on `concurrency` tasks at a time; returns its id. */

@@ -8,7 +8,7 @@ import { damagedRun, type Journal, type JournalEntry, type RunRecord } from "./j
 import type { RunReader } from "./store/run-store.js";
 import { JournalError } from "./journal-error.js";
 import { runFilesDir } from "./journal-location.js";
-import { foldByTask } from "./fold-by-task.js";
+import { foldEntries } from "./fold-entries.js";
 import { runStandingOf } from "../core/loop/run-status.js";
 import { startLoop } from "../core/loop/start-loop.js";
 import { taskBriefOf, type TaskBrief } from "../core/loop/task-brief.js";
@@ -48,7 +48,7 @@ export function plannedRun(journal: RunReader, runId: number, concurrency?: numb
 
 /** The state `entries` fold to; JOURNAL_DAMAGED naming the first event that does not fold. */
 function folded(runId: number, plan: LoopPlan, entries: readonly JournalEntry[]): LoopState {
-  const result = foldByTask(plan, entries);
+  const result = foldEntries(plan, entries);
   if (!result.ok) throw damagedRun(runId, `event ${result.seq}: ${result.message}`);
   return result.state;
 }

@@ -10,7 +10,7 @@ import type { TaskBrief } from "../core/loop/task-brief.js";
 import { eventsOf, runArb } from "../test-support/random-runs.js";
 import { transition } from "../core/loop/transition.js";
 import { fuzzRuns, fuzzSeed } from "../test-support/hostile/fuzz-runs.js";
-import { foldByTask } from "./fold-by-task.js";
+import { foldEntries } from "./fold-entries.js";
 import { Journal } from "./journal.js";
 import { journalHealth } from "./journal-health.js";
 import { briefRun, briefsOf } from "./load-run.js";
@@ -29,7 +29,7 @@ const freshJournal = () => Journal.open(join(dir, `journal-${(journals += 1)}.db
 
 /** The briefs of the started tasks of the state the run's journaled events fold to, by task id. */
 function foldedBriefs(journal: Journal, runId: number, plan: LoopPlan): Map<string, TaskBrief> {
-  const folded = foldByTask(plan, journal.events(runId));
+  const folded = foldEntries(plan, journal.events(runId));
   if (!folded.ok) throw new Error(`the journaled events do not fold: ${folded.message}`);
   return startedBriefs(folded.state);
 }
@@ -60,7 +60,7 @@ describe("task summaries kept in the journal (properties)", () => {
             single.set(event.taskId, transition(own, event).state);
             const after = alone[index % alone.length] === true ? single.get(event.taskId) : state;
             journal.append(runId, event, null, after);
-            // The events so far folded in one state (which foldByTask reaches, fold-by-task.test.ts).
+            // The events so far folded in one state (which foldEntries reaches, fold-entries.test.ts).
             expect(journal.taskBriefs(runId)).toEqual(startedBriefs(state));
           }
           expect(journal.taskBriefs(runId)).toEqual(foldedBriefs(journal, runId, run.plan));

@@ -1,8 +1,9 @@
+import { taskStateOf } from "../../core/loop/effects-of.js";
 import type { LoopEvent } from "../../core/loop/loop-event.js";
 import type { LoopState } from "../../core/loop/loop-state.js";
 import { commitLine } from "../../runner/workspace/commit-line.js";
 import { runsFor } from "../../runner/find-runs.js";
-import { foldByTask } from "../../runner/fold-by-task.js";
+import { foldEntries } from "../../runner/fold-entries.js";
 import { eventLine } from "../../runner/line-progress.js";
 import { paintFor } from "../../runner/paint.js";
 import { runOption } from "../../runner/pick-run.js";
@@ -27,7 +28,7 @@ function indent(text: string): string {
  * continue / stop", which the runner adds when the best attempt is not the latest.
  */
 function restoreOptions(event: LoopEvent, state: LoopState): string {
-  const phase = state.tasks.find((task) => task.id === event.taskId)?.phase;
+  const phase = taskStateOf(state, event.taskId)?.phase;
   if (phase?.name !== "awaiting-answer") return "";
   return phase.options
     .filter((option) => option.restore !== undefined)
@@ -91,8 +92,8 @@ is damaged or damaged runs were left out (see loopgate doctor), 1 internal error
       for (const loaded of runsFor(journal, values.run, taskId, skipped.skip)) {
         const run = loaded.run;
         text += `run ${run.id} · ${run.createdAt} · ${run.taskFile}\n`;
-        // The entries folded when loaded; folded again here for each line's state, task by task.
-        foldByTask(loaded.plan, loaded.entries, (entry, state) => {
+        // The entries folded when loaded; folded again here for each line's state.
+        foldEntries(loaded.plan, loaded.entries, (entry, state) => {
           story.push({
             seq: entry.seq,
             runId: run.id,

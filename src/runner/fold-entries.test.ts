@@ -9,7 +9,7 @@ import { startLoop } from "../core/loop/start-loop.js";
 import { eventsOf, runArb } from "../test-support/random-runs.js";
 import { transition } from "../core/loop/transition.js";
 import { fuzzRuns, fuzzSeed } from "../test-support/hostile/fuzz-runs.js";
-import { foldByTask, type FoldEntry, type FoldResult } from "./fold-by-task.js";
+import { foldEntries, type FoldEntry, type FoldResult } from "./fold-entries.js";
 
 /** Random runs per property: a slice here, more with LOOPGATE_FUZZ_RUNS. */
 const RUNS = { numRuns: fuzzRuns(30), ...fuzzSeed() };
@@ -63,12 +63,12 @@ function damaged(events: readonly LoopEvent[], damage: Damage): LoopEvent[] {
 const entriesOf = (events: readonly LoopEvent[]): FoldEntry[] =>
   events.map((event, index) => ({ seq: 3 * index + 1, event }));
 
-describe("foldByTask (properties)", () => {
+describe("foldEntries (properties)", () => {
   it("reaches the state folding every event through one state reaches, on random runs", () => {
     fc.assert(
       fc.property(runArb, (run) => {
         const entries = entriesOf(eventsOf(run));
-        expectSame(foldByTask(run.plan, entries), foldInOneState(run.plan, entries));
+        expectSame(foldEntries(run.plan, entries), foldInOneState(run.plan, entries));
       }),
       RUNS,
     );
@@ -78,7 +78,7 @@ describe("foldByTask (properties)", () => {
     fc.assert(
       fc.property(runArb, damageArb, (run, damage) => {
         const entries = entriesOf(damaged(eventsOf(run), damage));
-        expectSame(foldByTask(run.plan, entries), foldInOneState(run.plan, entries));
+        expectSame(foldEntries(run.plan, entries), foldInOneState(run.plan, entries));
       }),
       RUNS,
     );
@@ -89,7 +89,7 @@ describe("foldByTask (properties)", () => {
       fc.property(runArb, (run) => {
         const entries = entriesOf(eventsOf(run));
         const seen: unknown[] = [];
-        foldByTask(run.plan, entries, (entry, state) => {
+        foldEntries(run.plan, entries, (entry, state) => {
           seen.push([entry.seq, state.tasks.find((each) => each.id === entry.event.taskId)]);
         });
         let state = startLoop(run.plan).state;
