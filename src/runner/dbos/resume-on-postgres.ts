@@ -68,6 +68,9 @@ export async function giveFileAnswers(
   return given;
 }
 
+/** DBOS's states of a workflow not yet ended, which DBOS refuses to rewind. */
+const UNENDED: ReadonlySet<string> = new Set(["PENDING", "ENQUEUED", "DELAYED"]);
+
 /**
  * Carries a run on from the store, DBOS's way. For each unfinished task: a step error is
  * journaled as resumed and its workflow (which ended) rewound to its start, so it folds the
@@ -97,7 +100,14 @@ export async function resumeOnPostgres(request: PostgresResumeRequest): Promise<
     }
     const row = await client.getWorkflow(id);
     const status = row?.status;
-    if (status === "SUCCESS" || status === "ERROR") {
+    // A `run` that ended before DBOS marked the step-error task's workflow done handed it back
+    // unfinished: replayed, it would fold its recorded story (without the resume) and end again
+    // while the journal says the step runs next. It is cancelled and rewound like an ended one.
+    const stepError = effect?.kind === "resume-step" && status !== undefined;
+    if (stepError && UNENDED.has(status)) {
+      await client.cancelWorkflows([id], { cancelChildren: true });
+    }
+    if (status === "SUCCESS" || status === "ERROR" || stepError) {
       await client.rewindWorkflow(id, { startStep: 0, queueName: TASK_QUEUE });
       say(`run ${runId}: ${task.id} goes on from its journal (its workflow had ended)`);
     } else if (status === "CANCELLED" || (status === "PENDING" && deadHere(row?.executorId))) {
