@@ -73,8 +73,9 @@ const UNENDED: ReadonlySet<string> = new Set(["PENDING", "ENQUEUED", "DELAYED"])
 
 /**
  * Carries a run on from the store, DBOS's way. For each unfinished task: a step error is
- * journaled as resumed and its workflow (which ended) rewound to its start, so it folds the
- * task's journal and runs the step again with the run's task file as it is now; a workflow that
+ * journaled as resumed and its workflow (ended, or cancelled first when a `run` handed it back
+ * unfinished) rewound to its start, so it folds the task's journal and runs the step again
+ * with the run's task file as it is now; a workflow that
  * ended in error is rewound the same way; a cancelled one, or one held by a dead `run` or
  * `resume` of this host, is put back on the task queue, where DBOS replays it (its finished
  * steps not run again). Then this process works on the run until no task can move, as `run`
