@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Journal } from "./journal.js";
+import { newOwner, pidReused } from "./lease-owner.js";
 import { killStepsOfDeadRunner } from "./step-processes.js";
 
 /** A lease not renewed for this long is stale, whoever holds it (a runner on another host). */
@@ -32,12 +32,15 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** Whether a holder is known to be dead: it ran on this host and its pid is gone. */
+/**
+ * Whether a holder is known to be dead: it ran on this host and its pid is gone, or names
+ * another process now (a holder whose owner carries no start time: only a gone pid tells).
+ */
 function diedHere(holder: LeaseHolder): boolean {
-  return holder.host === hostname() && !alive(holder.pid);
+  return holder.host === hostname() && (!alive(holder.pid) || pidReused(holder.pid, holder.owner));
 }
 
-/** A lease whose holder died (same host, pid gone) or went silent can be taken over. */
+/** A lease whose holder died (same host, pid gone or reused) or went silent can be taken over. */
 function stale(holder: LeaseHolder, now: number): boolean {
   return now - holder.heartbeatAt > LEASE_TTL_MS || diedHere(holder);
 }
@@ -52,7 +55,7 @@ function stale(holder: LeaseHolder, now: number): boolean {
  */
 export class Leases {
   /** This process's identity as a holder. */
-  readonly owner = randomUUID();
+  readonly owner = newOwner();
   /** Each lease held, with when this process last wrote it (`performance.now()`; -Infinity once a renewal found it taken). */
   private readonly held = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
