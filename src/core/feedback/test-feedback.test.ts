@@ -250,6 +250,39 @@ describe("testFeedback: parsers", () => {
     );
   });
 
+  it("names a kind of check by the ending the words of several causes share", () => {
+    // The call checked differs from test to test; the check does not.
+    const check = (test: string, line: number, call: string): Failure =>
+      failureOf({
+        test,
+        file: "test/validators.test.js",
+        line,
+        message: `Error: validator.${call} failed but should have passed`,
+      });
+    const crash = (test: string, line: number): Failure =>
+      failureOf({ test, file: "src/lib/isFloat.js", line, message: "TypeError: x is undefined" });
+    const failures = [
+      crash("sanitizers › floats", 1),
+      check("isIP › validates", 5, 'isIP("255.255.255.255")'),
+      check("isPort › validates", 9, 'isPort("65535")'),
+      check("isInt › validates", 12, 'isInt("15", {"max":15})'),
+    ];
+    const feedback = testFeedback("x", { maxLength: 500, parsers: [parser("p", true, failures)] });
+    expect(feedback.summary).toBe(
+      "Test failed: 4 failing tests in 2 files; 3 with … failed but should have passed",
+    );
+    // An ending of fewer than three words, or of elided values, names no kind.
+    const short = failures.map((failure) =>
+      failureOf({
+        ...failure,
+        message: failure.message.replace(/ but should have passed$/, " badly"),
+      }),
+    );
+    expect(testFeedback("x", { maxLength: 500, parsers: [parser("p", true, short)] }).summary).toBe(
+      "Test failed: 4 failing tests in 2 files",
+    );
+  });
+
   it("names a long kind by its first clause, so the data each failure quotes keeps none apart", () => {
     const data = (first: string): string =>
       `Object({ first: '${first}', second: 'a longer second string', expected: 0.8 })`;

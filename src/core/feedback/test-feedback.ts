@@ -1,6 +1,11 @@
 import { stripAnsi } from "./clean/ansi.js";
 import { builtinParsers } from "./parsers/builtin-parsers.js";
-import { codePointLength, toWellFormed, truncateCodePoints } from "./clean/code-points.js";
+import {
+  codePointLength,
+  ELLIPSIS,
+  toWellFormed,
+  truncateCodePoints,
+} from "./clean/code-points.js";
 import type { Failure, TestFeedback, TestOutputParser } from "./feedback.js";
 import { failureGist, withoutErrorName } from "./fit/feedback-items.js";
 import { elideValues } from "./fit/elide-values.js";
@@ -22,6 +27,10 @@ const SUMMARY_SHARE = 0.3;
 const MAX_SHARED_KINDS = 1;
 /** Longest kind of check in a summary. */
 const MAX_KIND_LENGTH = 64;
+/** Fewest words of a shared ending that name a kind of check. */
+const MIN_ENDING_WORDS = 3;
+/** Kinds compared for shared endings: the first causes are the ones the summary speaks for. */
+const MAX_ENDING_KINDS = 40;
 /** Longest gist in a summary, so the summary never crowds out the items' facts. */
 const MAX_GIST_LENGTH = 120;
 
@@ -162,7 +171,7 @@ function summarize(
   );
   const cause = largest.length > 1 ? `; ${largest.length} with ${gist(largest)}` : "";
   const others = largest.length > 1 ? groups.filter((group) => group !== largest) : groups;
-  const kinds = sharedKinds(others).map((kind) => `; ${kind.count} with ${kind.words}`);
+  const kinds = sharedKinds(others, !findings).map((kind) => `; ${kind.count} with ${kind.words}`);
   const head = `Test failed: ${total} ${noun(total)}${where}`;
   const room = Math.max(codePointLength(head), Math.floor(cap * SUMMARY_SHARE));
   return [...kinds, cause].reduce(
@@ -178,19 +187,51 @@ function summarize(
  * so failures with different values still share one. Said once in the summary, they need not
  * be repeated by each item; a kind only two failures share saves no room that way.
  */
-function sharedKinds(groups: readonly FailureGroup[]): { words: string; count: number }[] {
+function sharedKinds(
+  groups: readonly FailureGroup[],
+  withEndings: boolean,
+): { words: string; count: number }[] {
   const counts = new Map<string, { count: number; groups: number }>();
-  for (const group of groups) {
-    const words = kindOf(group[0]);
+  const kinds = groups.map((group) => kindOf(group[0]));
+  const endings = withEndings ? sharedEndings(kinds.slice(0, MAX_ENDING_KINDS)) : [];
+  for (const [index, group] of groups.entries()) {
+    const words = kinds[index] ?? "";
     if (words === "") continue;
-    const known = counts.get(words) ?? { count: 0, groups: 0 };
-    counts.set(words, { count: known.count + group.length, groups: known.groups + 1 });
+    const ending = endings.find((tail) => words.endsWith(` ${tail}`));
+    for (const key of ending === undefined ? [words] : [words, `… ${ending}`]) {
+      const known = counts.get(key) ?? { count: 0, groups: 0 };
+      counts.set(key, { count: known.count + group.length, groups: known.groups + 1 });
+    }
   }
   return [...counts]
     .filter(([, { count, groups: shared }]) => shared > 1 && count > 2)
     .sort((a, b) => b[1].count - a[1].count)
     .slice(0, MAX_SHARED_KINDS)
     .map(([words, { count }]) => ({ words, count }));
+}
+
+/**
+ * The word endings of at least `MIN_ENDING_WORDS` words that kinds of check with different
+ * beginnings share (`validator.isIP(…) failed but should have passed`, `validator.isPort(…) …`:
+ * the call differs, the check does not), longest first.
+ */
+function sharedEndings(kinds: readonly string[]): string[] {
+  const endings = new Set<string>();
+  const split = [...new Set(kinds.filter((kind) => kind !== ""))].map((kind) => kind.split(" "));
+  for (const [index, words] of split.entries()) {
+    for (const other of split.slice(index + 1)) {
+      let shared = 0;
+      while (
+        shared < Math.min(words.length, other.length) - 1 &&
+        words[words.length - 1 - shared] === other[other.length - 1 - shared]
+      ) {
+        shared += 1;
+      }
+      const ending = words.slice(words.length - shared).join(" ");
+      if (shared >= MIN_ENDING_WORDS && !ending.includes(ELLIPSIS)) endings.add(ending);
+    }
+  }
+  return [...endings].sort((a, b) => b.length - a.length);
 }
 
 /** A failure's kind of check: its words without the values they quote, "" when it has none. */

@@ -167,6 +167,39 @@ describe("fitTestItems", () => {
     expect(items).toEqual(["test/loader.js:34", "…:34 construct-int", "test/dumper.js:44 dump"]);
   });
 
+  it("opens a test's other rows at one line by their worth, after the names they would crowd out", () => {
+    // One table test at one line with three rows, each its own cause: only values tell the
+    // later rows apart, so they are not opened before a later test's name, which says more.
+    const row = (expected: string, received: string): Failure =>
+      failureOf({
+        test: "compares strings",
+        file: "spec/a.spec.js",
+        line: 32,
+        expected,
+        received,
+        message: "",
+      });
+    const failures = [
+      row("0.8", "0.6666666666666666"),
+      row("0.92", "0.8846153846153846"),
+      row("0.2558139534883721", "0.25"),
+      failureOf({ test: "finds the best match", file: "spec/a.spec.js", line: 96, message: "" }),
+    ];
+    const { items, shown } = fitTestItems(groupByRootCause(failures), 100, "");
+    expect(items).toEqual([
+      "spec/a.spec.js:32 compares strings: expected 0.8, got 0.6666666666666666",
+      "…:96 finds the best match",
+    ]);
+    // The rows left out are not shown: they are for the caller to count.
+    expect(shown).toEqual([failures[0], failures[3]]);
+    // With room, a row comes in its order, and the file named just before is still `…`.
+    expect(fitTestItems(groupByRootCause(failures), 140, "").items).toEqual([
+      items[0],
+      "…:32: expected 0.92, got 0.8846153846153846",
+      items[1],
+    ]);
+  });
+
   it("groups errors thrown at one line whose words differ only in numbers", () => {
     const crash = (offset: number, test: string): Failure =>
       failureOf({

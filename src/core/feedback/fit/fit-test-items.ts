@@ -79,6 +79,11 @@ interface ItemState {
   words: number;
   /** The words cut to the room left once no whole form fits, null for none. */
   cut: string | null;
+  /**
+   * Whether the item repeats the place and the test of an item before (one test's checks of a
+   * table at one line): only its values tell it apart, so it is opened by their worth, not first.
+   */
+  deferred: boolean;
 }
 
 /** A way to show more of item `item`, and what it is worth. */
@@ -101,7 +106,8 @@ export interface FittedTestItems {
  * spelled out when they all fit. Else, first every failure gets its place, in order — the first
  * of an item `file:line` (`…:line` when the file is the one written just before), the others of
  * its cause beside it — as far as the budget goes, so whatever is left out is the tail; a
- * failure with no place is named instead. Then the part worth most per character is added,
+ * failure with no place is named instead, and the next row of a test at a place already written
+ * waits for its values to be worth their room. Then the part worth most per character is added,
  * again and again, across the items shown: a thrown error's test frame beside its place (`(from
  * test/a.test.js:8)`), a test's name (`…SEP leaf` when it shares the stem of the name before
  * it), the values (`expected X, received Y`, a long pair first shortened to what
@@ -121,6 +127,7 @@ export function fitTestItems(
     values: -1,
     words: -1,
     cut: null,
+    deferred: false,
   }));
   // When everything fits, every item is whole: nothing is left for a reader to piece together.
   states.forEach(showAll);
@@ -192,6 +199,9 @@ function fillWithCutWords(
  * budget lasts: an item opens with its first failure's place (or, without one, its name or
  * facts), so every cause is named before any gets a second place; a failure at a place already
  * written adds none (its name may come later). Each pass stops at the first that does not fit.
+ * An item whose place and test an item before already wrote (a table test's next row) is
+ * deferred: only its values tell it apart, so they compete by worth with every other part
+ * instead of taking the room later causes' places and names need.
  */
 function placeEveryFailure(
   states: readonly ItemState[],
@@ -210,7 +220,12 @@ function placeEveryFailure(
     return true;
   };
   for (const [item, state] of states.slice(0, FIRST_CAUSES).entries()) {
-    const written = isPlaceWritten(states, state.members[0]?.failure ?? null);
+    const first = state.members[0]?.failure ?? null;
+    const written = isPlaceWritten(states, first);
+    if (written && first !== null && isLabelEarlier(states, item, first)) {
+      state.deferred = true;
+      continue;
+    }
     if (!tryMove(openingMove(state, item, 1, said, written, layout))) break;
   }
 }
@@ -225,7 +240,7 @@ function laterCause(
   budget: number,
   said: string,
 ): Move | null {
-  const index = states.findIndex((state) => !isShown(state));
+  const index = states.findIndex((state) => !isShown(state) && !state.deferred);
   const state = states[index];
   if (state === undefined || index < FIRST_CAUSES) return null;
   const written = isPlaceWritten(states, state.members[0]?.failure ?? null);
@@ -291,8 +306,11 @@ function* upgrades(states: readonly ItemState[], said: string): Generator<Move> 
   );
   const uses = labelUses(states);
   for (const [index, state] of states.entries()) {
-    if (!isShown(state)) return;
     const weight = index === 0 ? FIRST_ITEM_WEIGHT : 1;
+    if (!isShown(state)) {
+      if (state.deferred) yield* deferredOpenings(state, index, weight, said);
+      continue;
+    }
     // Names within an item come in order: its first unnamed failure whose name no item says
     // yet (a test that failed several checks, as go reports them, is named once).
     const unnamed = state.members.find(
@@ -363,6 +381,25 @@ function openingMove(
     return both(place, cheapestTelling([values, words, own], layout, item) ?? values ?? words);
   }
   return place ?? name ?? values ?? words;
+}
+
+/**
+ * A deferred item's openings: its place (a line already written, so worth nothing of itself)
+ * with its values or its words, worth what they say of each of its cause's failures.
+ */
+function* deferredOpenings(
+  state: ItemState,
+  item: number,
+  weight: number,
+  said: string,
+): Generator<Move> {
+  const [first] = state.members;
+  if (first === undefined) return;
+  const cause = weight * state.members.length;
+  for (const part of ["values", "words"] as const) {
+    const facts = formMove(state, item, part, cause, said);
+    if (facts !== null && facts.worth > 0) yield both(toggle(first, item, "place", 0), facts);
+  }
 }
 
 /**
@@ -543,10 +580,11 @@ class Layout {
   /** How many code points item `index`'s current parts add to the layout. */
   costOf(index: number): number {
     let delta = 0;
-    let written = this.after[index - 1] ?? NOTHING_WRITTEN;
+    let written = this.writtenBefore(index);
     for (let at = index; at < this.states.length; at += 1) {
       const state = this.states[at];
-      if (state === undefined || !isShown(state)) break;
+      if (state === undefined) break;
+      if (!isShown(state)) continue;
       const laid = renderItem(state, written);
       delta += codePointLength(laid.text) - codePointLength(this.texts[at] ?? "");
       written = laid.written;
@@ -556,12 +594,22 @@ class Layout {
     return delta;
   }
 
+  /** What the shown items before item `index` leave written: items not yet shown write nothing. */
+  private writtenBefore(index: number): Written {
+    for (let at = index - 1; at >= 0; at -= 1) {
+      const written = this.after[at];
+      if (written !== undefined) return written;
+    }
+    return NOTHING_WRITTEN;
+  }
+
   /** Lays item `index` and those after it out again once one of its parts is shown. */
   commit(index: number): void {
-    let written = this.after[index - 1] ?? NOTHING_WRITTEN;
+    let written = this.writtenBefore(index);
     for (let at = index; at < this.states.length; at += 1) {
       const state = this.states[at];
-      if (state === undefined || !isShown(state)) break;
+      if (state === undefined) break;
+      if (!isShown(state)) continue;
       const laid = renderItem(state, written);
       this.used += codePointLength(laid.text) - codePointLength(this.texts[at] ?? "");
       this.texts[at] = laid.text;
@@ -583,7 +631,7 @@ function render(states: readonly ItemState[], spelled = false): string[] {
   const items: string[] = [];
   let written = NOTHING_WRITTEN;
   for (const state of states) {
-    if (!isShown(state)) break;
+    if (!isShown(state)) continue;
     const laid = renderItem(state, spelled ? NOTHING_WRITTEN : written);
     items.push(laid.text);
     written = laid.written;
