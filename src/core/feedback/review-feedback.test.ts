@@ -310,6 +310,45 @@ describe("reviewFeedback (formats)", () => {
     expect(shown(180)).toEqual(["src/high.ts:7", "src/medium.ts:7", "+3"]);
   });
 
+  it("writes a file's points of one priority one after another, the file once", () => {
+    const diagnostic = (path: string, line: number, severity: string) => ({
+      message: `finding at ${line}`,
+      location: { path, range: { start: { line } } },
+      severity,
+    });
+    const diagnostics = [
+      diagnostic("src/a.ts", 1, "ERROR"),
+      diagnostic("src/b.ts", 2, "ERROR"),
+      diagnostic("src/a.ts", 3, "ERROR"),
+      diagnostic("src/c.ts", 4, "WARNING"),
+      diagnostic("src/a.ts", 5, "WARNING"),
+      diagnostic("src/c.ts", 6, "WARNING"),
+    ];
+    const feedback = reviewFeedback(JSON.stringify({ diagnostics }), { maxLength: 500 });
+    expect(feedback.actionableItems).toEqual([
+      "src/a.ts:1 finding at 1",
+      "…:3 finding at 3",
+      "src/b.ts:2 finding at 2",
+      "src/c.ts:4 finding at 4",
+      "…:6 finding at 6",
+      "src/a.ts:5 finding at 5",
+    ]);
+  });
+
+  it("spends the room on every point's first sentence before any point's explanation", () => {
+    const explanation = "The explanation goes on about why it matters, with examples. ".repeat(3);
+    const sentence = (index: number) =>
+      `Finding number ${index} is here and it is serious enough to say.`;
+    const review = ["src/a.ts:1", "src/b.ts:2", "src/c.ts:3", "src/d.ts:4"]
+      .map((place, index) => `- ${place} ${sentence(index)} ${explanation}`)
+      .join("\n");
+    const feedback = reviewFeedback(review, { maxLength: 320 });
+    expect(total(feedback)).toBeLessThanOrEqual(320);
+    expect(feedback.actionableItems).toHaveLength(4);
+    for (const [index, item] of feedback.actionableItems.entries())
+      expect(item).toContain(sentence(index));
+  });
+
   it("is only as urgent as its most urgent point", () => {
     expect(reviewFeedback("nit: a\n\nquestion: b", { maxLength: 500 })).toEqual({
       summary: "Review rejected: 2 points (1 medium, 1 low)",

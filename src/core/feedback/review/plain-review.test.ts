@@ -175,7 +175,7 @@ describe("plainReviewPoints", () => {
         "high",
         "src/auth/refresh.ts",
         61,
-        "1. src/auth/refresh.ts:61 — refresh token written to the log logger.debug(token) prints the token on every refresh. Drop the token from the log call.",
+        "1. src/auth/refresh.ts:61 — refresh token written to the log. logger.debug(token) prints the token on every refresh. Drop the token from the log call.",
       ],
       ["high", "src/auth/refresh.ts", 88, "2. src/auth/refresh.ts:88 — concurrent refreshes race"],
     ]);
@@ -427,6 +427,50 @@ describe("plainReviewPoints: places given by the lines above a finding", () => {
       ["medium", "server/train.py", 470, "Calling it inside the loop is inefficient."],
       ["high", "server/train.py", null, "Exclude default examples"],
     ]);
+  });
+
+  it("skips the code a page shows under `Comment on lines` and the author's chrome above a comment", () => {
+    const text = [
+      "server/train.py",
+      "Comment on lines +470 to +474",
+      "            acc, f1 = evaluate(",
+      "                pool=pool,",
+      "            )",
+      "Contributor",
+      "@gemini-code-assist",
+      "gemini-code-assist bot",
+      "16 minutes ago",
+      "medium",
+      "",
+      "Calling it inside the loop is inefficient.",
+    ].join("\n");
+    expect(brief(text)).toEqual([
+      ["medium", "server/train.py", 470, "Calling it inside the loop is inefficient."],
+    ]);
+  });
+
+  it("ends a finding's bare title with a full stop where its paragraph starts, so it reads as the first sentence", () => {
+    const text = [
+      "**P2 Badge Buffer bare JSON tool calls before streaming**",
+      "",
+      "For bare-JSON emissions the safety parse runs too late.",
+      "",
+      "**Reject truncated calls.**",
+      "",
+      "The parser heals them.",
+    ].join("\n");
+    expect(brief(text).map((point) => point[3])).toEqual([
+      "Buffer bare JSON tool calls before streaming. For bare-JSON emissions the safety parse runs too late.",
+      "Reject truncated calls. The parser heals them.",
+    ]);
+  });
+
+  it("drops CodeRabbit's label and a thread's url from a finding's words", () => {
+    expect(
+      brief(
+        "- a.sh:223 summary=_⚠️ Potential issue_ | _🟡 Minor_ **Pin the scope.** url=https://x/1",
+      )[0],
+    ).toEqual(["low", "a.sh", 223, "a.sh:223 Pin the scope."]);
   });
 
   it("a labelled finding keeps the list its words introduce; a change's description is no point", () => {
