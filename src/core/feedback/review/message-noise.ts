@@ -8,13 +8,17 @@
 const NOISE = [
   /(?:^|\s)(?:\w+=)?_[^_|]{1,60}_(?:\s*\|\s*_[^_|]{1,60}_){1,5}(?=\s|$)/gu,
   /🧩\s*Analysis chain|🌐\s*Web query:?/gu,
-  /\s\w+=https?:\/\/\S+$/u,
-  /\s*Useful\? React with 👍\s*\/\s*👎\.?\s*$/u,
+  /Useful\? React with 👍 ?\/ ?👎\.?/gu,
 ];
+
+/** A field naming the thread a finding came from (`url=https://…`), as the last word. */
+const URL_FIELD = /^\w{1,20}=https?:\/\//u;
 
 /** A finding's words without bot chrome (see `NOISE`), spaces collapsed. */
 export function withoutNoise(message: string): string {
-  return NOISE.reduce((text, pattern) => text.replace(pattern, " "), message)
+  const words = NOISE.reduce((text, pattern) => text.replace(pattern, " "), message)
     .replace(/\s+/g, " ")
     .trim();
+  const last = words.lastIndexOf(" ");
+  return last > 0 && URL_FIELD.test(words.slice(last + 1)) ? words.slice(0, last) : words;
 }
