@@ -319,15 +319,29 @@ describe("plainReviewPoints", () => {
         "src/a.py:92: error: Argument 1 has incompatible type \"Optional[int]\"  [arg-type]\nsrc/b.py:3: note: see here\nlib/c.js(9,2): error TS2552: Cannot find name 'x'.\nd.js:1:1: 'y' is unused. [Warning/no-unused-vars]",
       ),
     ).toEqual([
-      [
-        "high",
-        "src/a.py",
-        92,
-        'src/a.py:92: error: Argument 1 has incompatible type "Optional[int]" [arg-type]',
-      ],
-      ["low", "src/b.py", 3, "src/b.py:3: note: see here"],
+      ["high", "src/a.py", 92, 'src/a.py:92 Argument 1 has incompatible type "Optional[int]"'],
+      ["low", "src/b.py", 3, "src/b.py:3 see here"],
       ["high", "lib/c.js", 9, "lib/c.js(9,2): error TS2552: Cannot find name 'x'."],
       ["medium", "d.js", 1, "d.js:1:1: 'y' is unused. [Warning/no-unused-vars]"],
+    ]);
+  });
+
+  it("labels a compiler-style line's finding with the rule it ends with", () => {
+    expect(
+      plainReviewPoints(
+        "libexec/a:68:18: error: Use braces when expanding arrays. [SC1087]\nsrc/b.py:3: note: see here",
+      ).map((point) => [point.priority, point.label, point.message]),
+    ).toEqual([
+      ["high", "SC1087", "libexec/a:68:18 Use braces when expanding arrays."],
+      ["low", null, "src/b.py:3 see here"],
+    ]);
+  });
+
+  it('reads Greptile\'s `<img alt="P1">` badge as the level of the title after it', () => {
+    const body =
+      '<a href="#"><img alt="P1" src="https://x/badges/p1.svg" align="top"></a> **Overly-strict check may block all PRs**\n\nThe gate requires success.';
+    expect(brief(body)).toEqual([
+      ["high", null, null, "Overly-strict check may block all PRs. The gate requires success."],
     ]);
   });
 

@@ -11,6 +11,7 @@ import { pointMessage, type ReviewPoint } from "./review-point.js";
 import { asksForChange, describesChange, isBotCount, reportsNothing } from "./review-prose.js";
 import { sectionOf, type Section } from "./review-sections.js";
 import { levelOf, toolLevelOf } from "./severity.js";
+import { toolLine } from "./tool-line.js";
 import { verdictOfLine } from "./verdict-line.js";
 
 /** Lines that only state the verdict, which the summary already says. */
@@ -172,7 +173,9 @@ function candidateOf(open: OpenPoint, fallback: Priority): Candidate | null {
   const { section } = open;
   const comment = conventionalComment(text);
   if (comment !== null && (comment.priority === null || comment.subject === "")) return null;
-  const message = withoutNoise(comment === null ? text : pointMessage(comment.subject));
+  const words = withoutNoise(comment === null ? text : pointMessage(comment.subject));
+  const tool = comment === null ? toolLine(words) : null;
+  const message = tool?.message ?? words;
   if (message === "" || isPraiseOnly(message) || isPageChrome(message)) return null;
   const location = locationOf(message, section.path);
   const own = firstReference(message) !== null;
@@ -190,7 +193,7 @@ function candidateOf(open: OpenPoint, fallback: Priority): Candidate | null {
   const priority =
     comment?.priority ??
     open.priority ??
-    toolLevelOf(message) ??
+    toolLevelOf(words) ??
     (inline === undefined ? null : levelOf(inline)) ??
     markedPriority(message) ??
     section.priority ??
@@ -198,7 +201,13 @@ function candidateOf(open: OpenPoint, fallback: Priority): Candidate | null {
   const paragraph = !open.bullet && !open.absorbing && !labelled && !located;
   const outside = section.kind !== "findings" && section.priority === null;
   return {
-    point: { path: location.path, line, priority, message, label: comment?.label ?? null },
+    point: {
+      path: location.path,
+      line,
+      priority,
+      message,
+      label: comment?.label ?? tool?.rule ?? null,
+    },
     prose: paragraph && outside && (!asks || CONCLUSION.test(message) || describesChange(message)),
     header:
       !open.bullet &&
