@@ -335,6 +335,34 @@ describe("reviewFeedback (formats)", () => {
     ]);
   });
 
+  it("says a finding repeated down one file once, with every line, and counts each", () => {
+    const finding = (path: string, row: number, code: string, message: string) => ({
+      code,
+      filename: path,
+      location: { row, column: 1 },
+      message,
+    });
+    const zip = "`zip()` without an explicit `strict=` parameter";
+    const report = [
+      finding("a.py", 714, "B905", zip),
+      finding("a.py", 720, "B905", zip),
+      finding("b.py", 3, "B905", zip),
+      finding("a.py", 759, "B905", zip),
+      finding("a.py", 800, "B018", "Found useless expression."),
+    ];
+    const feedback = reviewFeedback(JSON.stringify(report), { maxLength: 500 });
+    expect(feedback.summary).toBe("Review rejected: 5 points (5 medium)");
+    expect(feedback.actionableItems).toEqual([
+      `a.py:714, :720, :759 B905: ${zip}`,
+      "…:800 B018: Found useless expression.",
+      `b.py:3 B905: ${zip}`,
+    ]);
+    const tight = reviewFeedback(JSON.stringify(report), { maxLength: 70 });
+    // One item fits: the briefest, `b.py:3`; the other four points are counted, repeats too.
+    expect(tight.actionableItems[0]).toMatch(/^b\.py:3 /);
+    expect(tight.actionableItems.at(-1)).toBe("+4 more points");
+  });
+
   it("spends the room on every point's first sentence before any point's explanation", () => {
     const explanation = "The explanation goes on about why it matters, with examples. ".repeat(3);
     const sentence = (index: number) =>

@@ -46,7 +46,11 @@ function firstSentence(words: string): string | null {
  * first, then whole.
  * Fitting names every point's place before any point gets more words.
  */
-function itemForms(point: ReviewPoint, previous: ReviewPoint | undefined): ItemForms {
+function itemForms(
+  point: ReviewPoint,
+  previous: ReviewPoint | undefined,
+  repeats: Repeats,
+): ItemForms {
   const { location, words } = reviewPointParts(point);
   const samePath = previous !== undefined && point.path !== null && previous.path === point.path;
   const place =
@@ -55,7 +59,8 @@ function itemForms(point: ReviewPoint, previous: ReviewPoint | undefined): ItemF
       : samePath
         ? `…${location.slice(point.path.length)}`
         : location;
-  const at = place === null ? "" : `${place} `;
+  const also = (repeats.get(point) ?? []).map((line) => `, :${line}`).join("");
+  const at = place === null ? "" : `${place}${also} `;
   // A tool's rule names what is wrong; a Conventional Comments label (`suggestion`) does not.
   const rule = point.label !== null && conventionalComment(`${point.label}:`) === null;
   const label = point.label === null ? [] : [`${at}${point.label}`];
@@ -69,6 +74,39 @@ function itemForms(point: ReviewPoint, previous: ReviewPoint | undefined): ItemF
     ...(sentence === null ? [] : [sentence]),
   ].sort((a, b) => codePointLength(a) - codePointLength(b));
   return [...new Set([...label, ...cuts.map((cut) => `${at}${cut}`), `${at}${words}`])];
+}
+
+/** The further lines of a point said once for several (see `withRepeatsMerged`). */
+type Repeats = ReadonlyMap<ReviewPoint, readonly number[]>;
+
+/**
+ * The points with each file's repeats said once: a point with the same words and priority as
+ * an earlier one in the same file (a linter's finding down a file, `B905: zip() without …` at
+ * three lines) adds its line to that one's (`src/a.py:714, :720, :759 B905: …`).
+ */
+function withRepeatsMerged(points: readonly ReviewPoint[]): {
+  points: ReviewPoint[];
+  repeats: Repeats;
+} {
+  const first = new Map<string, ReviewPoint>();
+  const repeats = new Map<ReviewPoint, number[]>();
+  const kept = points.filter((point) => {
+    if (point.path === null || point.line === null) return true;
+    const key = JSON.stringify([point.path, point.priority, reviewPointParts(point).words]);
+    const earlier = first.get(key);
+    if (earlier === undefined) {
+      first.set(key, point);
+      return true;
+    }
+    repeats.set(earlier, [...(repeats.get(earlier) ?? []), point.line]);
+    return false;
+  });
+  return { points: kept, repeats };
+}
+
+/** How many of the review's points `shown` says: each with its repeats. */
+function pointsSaid(shown: readonly ReviewPoint[], repeats: Repeats): number {
+  return shown.reduce((sum, point) => sum + 1 + (repeats.get(point)?.length ?? 0), 0);
 }
 
 /** `+N more points`, for the points the items leave out. */
@@ -161,15 +199,18 @@ function spentForms(items: readonly ItemForms[], left: number): string[] {
  */
 function fittedItems(
   summary: string,
-  points: readonly ReviewPoint[],
+  all: readonly ReviewPoint[],
   maxLength: number,
 ): FittedFeedback {
+  const { points, repeats } = withRepeatsMerged(all);
   const candidates = points.slice(0, MAX_CANDIDATES);
-  const briefest = candidates.map((point) => codePointLength(itemForms(point, undefined)[0] ?? ""));
+  const briefest = candidates.map((point) =>
+    codePointLength(itemForms(point, undefined, repeats)[0] ?? ""),
+  );
   for (let shown = Math.min(points.length, MAX_ITEMS); shown >= 1; shown -= 1) {
     const chosen = groupedByFile(shownPoints(candidates, shown, briefest));
-    const forms = chosen.map((point, index) => itemForms(point, chosen[index - 1]));
-    const rest = points.length - shown;
+    const forms = chosen.map((point, index) => itemForms(point, chosen[index - 1], repeats));
+    const rest = all.length - pointsSaid(chosen, repeats);
     const room = maxLength - (rest > 0 ? codePointLength(morePoints(rest)) : 0);
     const left = room - codePointLength(summary) - totalLength(forms.map((item) => item[0] ?? ""));
     if (left >= 0) {
@@ -179,7 +220,7 @@ function fittedItems(
   }
   return fitFeedback(
     summary,
-    points.slice(0, 1).map((point) => itemForms(point, undefined)),
+    points.slice(0, 1).map((point) => itemForms(point, undefined, repeats)),
     maxLength,
   );
 }
