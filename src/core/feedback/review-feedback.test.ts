@@ -310,6 +310,73 @@ describe("reviewFeedback (formats)", () => {
     expect(shown(180)).toEqual(["src/high.ts:7", "src/medium.ts:7", "+3"]);
   });
 
+  it("writes a file's points of one priority one after another, the file once", () => {
+    const diagnostic = (path: string, line: number, severity: string) => ({
+      message: `finding at ${line}`,
+      location: { path, range: { start: { line } } },
+      severity,
+    });
+    const diagnostics = [
+      diagnostic("src/a.ts", 1, "ERROR"),
+      diagnostic("src/b.ts", 2, "ERROR"),
+      diagnostic("src/a.ts", 3, "ERROR"),
+      diagnostic("src/c.ts", 4, "WARNING"),
+      diagnostic("src/a.ts", 5, "WARNING"),
+      diagnostic("src/c.ts", 6, "WARNING"),
+    ];
+    const feedback = reviewFeedback(JSON.stringify({ diagnostics }), { maxLength: 500 });
+    expect(feedback.actionableItems).toEqual([
+      "src/a.ts:1 finding at 1",
+      "…:3 finding at 3",
+      "src/b.ts:2 finding at 2",
+      "src/c.ts:4 finding at 4",
+      "…:6 finding at 6",
+      "src/a.ts:5 finding at 5",
+    ]);
+  });
+
+  it("says a finding repeated down one file once, with every line, and counts each", () => {
+    const finding = (path: string, row: number, code: string, message: string) => ({
+      code,
+      filename: path,
+      location: { row, column: 1 },
+      message,
+    });
+    const zip = "`zip()` without an explicit `strict=` parameter";
+    const report = [
+      finding("a.py", 714, "B905", zip),
+      finding("a.py", 720, "B905", zip),
+      finding("b.py", 3, "B905", zip),
+      finding("a.py", 759, "B905", zip),
+      finding("a.py", 800, "B018", "Found useless expression."),
+    ];
+    const feedback = reviewFeedback(JSON.stringify(report), { maxLength: 500 });
+    expect(feedback.summary).toBe("Review rejected: 5 points (5 medium)");
+    expect(feedback.actionableItems).toEqual([
+      `a.py:714, :720, :759 B905: ${zip}`,
+      "…:800 B018: Found useless expression.",
+      `b.py:3 B905: ${zip}`,
+    ]);
+    const tight = reviewFeedback(JSON.stringify(report), { maxLength: 70 });
+    // One item fits: the briefest, `b.py:3`; the other four points are counted, repeats too.
+    expect(tight.actionableItems[0]).toMatch(/^b\.py:3 /);
+    expect(tight.actionableItems.at(-1)).toBe("+4 more points");
+  });
+
+  it("spends the room on every point's first sentence before any point's explanation", () => {
+    const explanation = "The explanation goes on about why it matters, with examples. ".repeat(3);
+    const sentence = (index: number) =>
+      `Finding number ${index} is here and it is serious enough to say.`;
+    const review = ["src/a.ts:1", "src/b.ts:2", "src/c.ts:3", "src/d.ts:4"]
+      .map((place, index) => `- ${place} ${sentence(index)} ${explanation}`)
+      .join("\n");
+    const feedback = reviewFeedback(review, { maxLength: 320 });
+    expect(total(feedback)).toBeLessThanOrEqual(320);
+    expect(feedback.actionableItems).toHaveLength(4);
+    for (const [index, item] of feedback.actionableItems.entries())
+      expect(item).toContain(sentence(index));
+  });
+
   it("is only as urgent as its most urgent point", () => {
     expect(reviewFeedback("nit: a\n\nquestion: b", { maxLength: 500 })).toEqual({
       summary: "Review rejected: 2 points (1 medium, 1 low)",

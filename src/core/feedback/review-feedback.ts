@@ -4,6 +4,7 @@ import { cutWords } from "./clean/cut-words.js";
 import type { Feedback, Priority } from "./feedback.js";
 import { fitFeedback, type FittedFeedback, type ItemForms } from "./fit/fit-feedback.js";
 import type { ReviewVerdict } from "./review/github-review.js";
+import { conventionalComment } from "./review/conventional-comment.js";
 import { byPriority, reviewPointParts, type ReviewPoint } from "./review/review-point.js";
 import { readReview } from "./review/review-points-of.js";
 
@@ -45,7 +46,11 @@ function firstSentence(words: string): string | null {
  * first, then whole.
  * Fitting names every point's place before any point gets more words.
  */
-function itemForms(point: ReviewPoint, previous: ReviewPoint | undefined): ItemForms {
+function itemForms(
+  point: ReviewPoint,
+  previous: ReviewPoint | undefined,
+  repeats: Repeats,
+): ItemForms {
   const { location, words } = reviewPointParts(point);
   const samePath = previous !== undefined && point.path !== null && previous.path === point.path;
   const place =
@@ -54,11 +59,14 @@ function itemForms(point: ReviewPoint, previous: ReviewPoint | undefined): ItemF
       : samePath
         ? `…${location.slice(point.path.length)}`
         : location;
-  const at = place === null ? "" : `${place} `;
+  const also = (repeats.get(point) ?? []).map((line) => `, :${line}`).join("");
+  const at = place === null ? "" : `${place}${also} `;
+  // A tool's rule names what is wrong; a Conventional Comments label (`suggestion`) does not.
+  const rule = point.label !== null && conventionalComment(`${point.label}:`) === null;
   const label = point.label === null ? [] : [`${at}${point.label}`];
   const sentence = firstSentence(words);
-  // With a label to say what it is about, a point's words cut to 40 say nothing more.
-  const lengths = point.label === null ? FORM_LENGTHS : FORM_LENGTHS.slice(1);
+  // With a rule to say what it is about, a point's words cut to 40 say nothing more.
+  const lengths = rule ? FORM_LENGTHS.slice(1) : FORM_LENGTHS;
   const cuts = [
     ...lengths
       .filter((length) => codePointLength(words) > length)
@@ -66,6 +74,39 @@ function itemForms(point: ReviewPoint, previous: ReviewPoint | undefined): ItemF
     ...(sentence === null ? [] : [sentence]),
   ].sort((a, b) => codePointLength(a) - codePointLength(b));
   return [...new Set([...label, ...cuts.map((cut) => `${at}${cut}`), `${at}${words}`])];
+}
+
+/** The further lines of a point said once for several (see `withRepeatsMerged`). */
+type Repeats = ReadonlyMap<ReviewPoint, readonly number[]>;
+
+/**
+ * The points with each file's repeats said once: a point with the same words and priority as
+ * an earlier one in the same file (a linter's finding down a file, `B905: zip() without …` at
+ * three lines) adds its line to that one's (`src/a.py:714, :720, :759 B905: …`).
+ */
+function withRepeatsMerged(points: readonly ReviewPoint[]): {
+  points: ReviewPoint[];
+  repeats: Repeats;
+} {
+  const first = new Map<string, ReviewPoint>();
+  const repeats = new Map<ReviewPoint, number[]>();
+  const kept = points.filter((point) => {
+    if (point.path === null || point.line === null) return true;
+    const key = JSON.stringify([point.path, point.priority, reviewPointParts(point).words]);
+    const earlier = first.get(key);
+    if (earlier === undefined) {
+      first.set(key, point);
+      return true;
+    }
+    repeats.set(earlier, [...(repeats.get(earlier) ?? []), point.line]);
+    return false;
+  });
+  return { points: kept, repeats };
+}
+
+/** How many of the review's points `shown` says: each with its repeats. */
+function pointsSaid(shown: readonly ReviewPoint[], repeats: Repeats): number {
+  return shown.reduce((sum, point) => sum + 1 + (repeats.get(point)?.length ?? 0), 0);
 }
 
 /** `+N more points`, for the points the items leave out. */
@@ -98,6 +139,58 @@ function shownPoints(
 }
 
 /**
+ * Points of one priority grouped by file, files in the order of their first point: a file's
+ * points follow each other, so each after the first writes its place `…:line`.
+ */
+function groupedByFile(points: readonly ReviewPoint[]): ReviewPoint[] {
+  const first = new Map<string, number>();
+  const group = (point: ReviewPoint, index: number): number => {
+    const key = `${point.priority} ${point.path ?? `#${index}`}`;
+    if (!first.has(key)) first.set(key, index);
+    return first.get(key) ?? index;
+  };
+  return points
+    .map((point, index) => ({ point, index, group: group(point, index) }))
+    .sort((a, b) => a.group - b.group || a.index - b.index)
+    .map(({ point }) => point);
+}
+
+/** Code points in all items together. */
+function totalLength(items: readonly string[]): number {
+  return items.reduce((sum, item) => sum + codePointLength(item), 0);
+}
+
+/**
+ * One form of each item, their briefest forms plus `left` code points: the cheapest next form
+ * of any item is taken, again and again, while it fits. A review's points are peers — the first
+ * is not the failure the others follow from, as a test run's may be — so the room goes to the
+ * words that cost least, a finding's first sentence before one point's whole explanation.
+ */
+function spentForms(items: readonly ItemForms[], left: number): string[] {
+  const chosen = items.map(() => 0);
+  let room = left;
+  for (;;) {
+    let cheapest: { index: number; cost: number } | null = null;
+    items.forEach((forms, index) => {
+      const at = chosen[index] ?? 0;
+      const next = forms[at + 1];
+      if (next === undefined) return;
+      const cost = codePointLength(next) - codePointLength(forms[at] ?? "");
+      const better =
+        cheapest === null ||
+        at < (chosen[cheapest.index] ?? 0) ||
+        (at === (chosen[cheapest.index] ?? 0) && cost < cheapest.cost);
+      if (cost <= room && better) cheapest = { index, cost };
+    });
+    if (cheapest === null) break;
+    const { index, cost } = cheapest;
+    chosen[index] = (chosen[index] ?? 0) + 1;
+    room -= cost;
+  }
+  return items.map((forms, index) => forms[chosen[index] ?? 0] ?? "");
+}
+
+/**
  * The items fitted to the room the summary leaves: as many points as can each keep at least
  * their briefest form (place, label and their first words), the most urgent first (see
  * `shownPoints`), the rest counted in a last item (`+3 more points`) whose room is reserved
@@ -106,25 +199,28 @@ function shownPoints(
  */
 function fittedItems(
   summary: string,
-  points: readonly ReviewPoint[],
+  all: readonly ReviewPoint[],
   maxLength: number,
 ): FittedFeedback {
+  const { points, repeats } = withRepeatsMerged(all);
   const candidates = points.slice(0, MAX_CANDIDATES);
-  const briefest = candidates.map((point) => codePointLength(itemForms(point, undefined)[0] ?? ""));
+  const briefest = candidates.map((point) =>
+    codePointLength(itemForms(point, undefined, repeats)[0] ?? ""),
+  );
   for (let shown = Math.min(points.length, MAX_ITEMS); shown >= 1; shown -= 1) {
-    const chosen = shownPoints(candidates, shown, briefest);
-    const forms = chosen.map((point, index) => itemForms(point, chosen[index - 1]));
-    const rest = points.length - shown;
+    const chosen = groupedByFile(shownPoints(candidates, shown, briefest));
+    const forms = chosen.map((point, index) => itemForms(point, chosen[index - 1], repeats));
+    const rest = all.length - pointsSaid(chosen, repeats);
     const room = maxLength - (rest > 0 ? codePointLength(morePoints(rest)) : 0);
-    const fitted = fitFeedback(summary, forms, room);
-    const items = fitted.actionableItems;
-    if (items.length === shown && items.every((item, index) => forms[index]?.includes(item))) {
-      return rest > 0 ? { ...fitted, actionableItems: [...items, morePoints(rest)] } : fitted;
+    const left = room - codePointLength(summary) - totalLength(forms.map((item) => item[0] ?? ""));
+    if (left >= 0) {
+      const items = spentForms(forms, left);
+      return { summary, actionableItems: rest > 0 ? [...items, morePoints(rest)] : items };
     }
   }
   return fitFeedback(
     summary,
-    points.slice(0, 1).map((point) => itemForms(point, undefined)),
+    points.slice(0, 1).map((point) => itemForms(point, undefined, repeats)),
     maxLength,
   );
 }

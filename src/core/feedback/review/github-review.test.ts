@@ -104,7 +104,7 @@ describe("githubReviewPoints", () => {
         path: "b.ts",
         line: 75,
         priority: "medium",
-        message: "CodeQL / Polynomial regex This may run slow.",
+        message: "CodeQL / Polynomial regex. This may run slow.",
         label: null,
       },
     ]);

@@ -2,6 +2,41 @@ import { describe, expect, it } from "vitest";
 import { lintJsonPoints } from "./lint-json.js";
 
 describe("lintJsonPoints", () => {
+  it("reads ShellCheck's json1 and json: its comments, numeric codes as SC ids, its levels", () => {
+    const comments = [
+      {
+        file: "libexec/a",
+        line: 68,
+        column: 18,
+        level: "error",
+        code: 1087,
+        message: "Use braces.",
+      },
+      {
+        file: "libexec/a",
+        line: 46,
+        column: 3,
+        level: "warning",
+        code: 2207,
+        message: "Prefer mapfile.",
+      },
+      { file: "libexec/b", line: 9, column: 1, level: "style", code: 2006, message: "Use $(...)." },
+    ];
+    const points = [
+      { path: "libexec/a", line: 68, priority: "high", message: "Use braces.", label: "SC1087" },
+      {
+        path: "libexec/a",
+        line: 46,
+        priority: "medium",
+        message: "Prefer mapfile.",
+        label: "SC2207",
+      },
+      { path: "libexec/b", line: 9, priority: "low", message: "Use $(...).", label: "SC2006" },
+    ];
+    expect(lintJsonPoints({ comments })).toEqual(points);
+    expect(lintJsonPoints(comments)).toEqual(points);
+  });
+
   it("reads ruff's JSON: file, row, code and the level it writes", () => {
     const ruff = [
       {

@@ -3,7 +3,7 @@ import { field, fieldAt, lineOf, textOf } from "./json-fields.js";
 import { toolMessage, type ReviewPoint } from "./review-point.js";
 import { levelOf } from "./severity.js";
 
-/** Keys linters' JSON reports name a finding's file with (ruff, pylint, flake8-json, Semgrep, ESLint). */
+/** Keys linters' JSON reports name a finding's file with (ruff, pylint, flake8-json, Semgrep, ESLint, ShellCheck). */
 const FILE_KEYS = ["filename", "filePath", "path", "file"] as const;
 /** Keys they name its rule with. */
 const RULE_KEYS = ["code", "ruleId", "rule", "symbol", "message-id", "check_id"] as const;
@@ -50,6 +50,11 @@ function findingLevel(finding: unknown): Priority {
   return (word === null ? null : levelOf(word)) ?? "medium";
 }
 
+/** ShellCheck's numeric `code` (2207) as its rules are named (`SC2207`); no other linter's code is a number. */
+function shellCheckCode(code: unknown): string | null {
+  return typeof code === "number" && Number.isSafeInteger(code) && code > 0 ? `SC${code}` : null;
+}
+
 /** One finding as a point, with the file its report entry names when the finding names none; null when it has no message or place. */
 function findingPoint(finding: unknown, file: string | null): ReviewPoint | null {
   const message = firstText(finding, ["message"]) ?? textOf(fieldAt(finding, "extra", "message"));
@@ -58,7 +63,7 @@ function findingPoint(finding: unknown, file: string | null): ReviewPoint | null
     (found) => found !== null,
   );
   if (message === null || path === null || line === undefined) return null;
-  const rule = firstText(finding, RULE_KEYS);
+  const rule = firstText(finding, RULE_KEYS) ?? shellCheckCode(field(finding, "code"));
   return {
     path,
     line,
@@ -78,13 +83,16 @@ function entryPoints(entry: unknown): (ReviewPoint | null)[] {
 
 /**
  * The points of a linter's JSON report — an array of findings, each with a message, a file and
- * a line (ruff's and pylint's `--output-format json`, flake8-json, Semgrep's `results`), or
+ * a line (ruff's and pylint's `--output-format json`, flake8-json, Semgrep's `results`,
+ * ShellCheck's `-f json` and the `comments` of its `-f json1`), or
  * ESLint's `--format json` (an array of files with their `messages`) — each at its file and
  * line with its rule as label and the level the report gives. Null when the document is none:
  * every finding must have a message and a place, else it is another format.
  */
 export function lintJsonPoints(document: unknown): ReviewPoint[] | null {
-  const entries = Array.isArray(document) ? document : field(document, "results");
+  const entries = Array.isArray(document)
+    ? document
+    : (field(document, "results") ?? field(document, "comments"));
   if (!Array.isArray(entries) || entries.length === 0) return null;
   const points = entries.flatMap(entryPoints);
   if (points.some((point) => point === null)) return null;

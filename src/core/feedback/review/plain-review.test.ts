@@ -175,7 +175,7 @@ describe("plainReviewPoints", () => {
         "high",
         "src/auth/refresh.ts",
         61,
-        "1. src/auth/refresh.ts:61 — refresh token written to the log logger.debug(token) prints the token on every refresh. Drop the token from the log call.",
+        "1. src/auth/refresh.ts:61 — refresh token written to the log. logger.debug(token) prints the token on every refresh. Drop the token from the log call.",
       ],
       ["high", "src/auth/refresh.ts", 88, "2. src/auth/refresh.ts:88 — concurrent refreshes race"],
     ]);
@@ -319,15 +319,29 @@ describe("plainReviewPoints", () => {
         "src/a.py:92: error: Argument 1 has incompatible type \"Optional[int]\"  [arg-type]\nsrc/b.py:3: note: see here\nlib/c.js(9,2): error TS2552: Cannot find name 'x'.\nd.js:1:1: 'y' is unused. [Warning/no-unused-vars]",
       ),
     ).toEqual([
-      [
-        "high",
-        "src/a.py",
-        92,
-        'src/a.py:92: error: Argument 1 has incompatible type "Optional[int]" [arg-type]',
-      ],
-      ["low", "src/b.py", 3, "src/b.py:3: note: see here"],
+      ["high", "src/a.py", 92, 'src/a.py:92 Argument 1 has incompatible type "Optional[int]"'],
+      ["low", "src/b.py", 3, "src/b.py:3 see here"],
       ["high", "lib/c.js", 9, "lib/c.js(9,2): error TS2552: Cannot find name 'x'."],
       ["medium", "d.js", 1, "d.js:1:1: 'y' is unused. [Warning/no-unused-vars]"],
+    ]);
+  });
+
+  it("labels a compiler-style line's finding with the rule it ends with", () => {
+    expect(
+      plainReviewPoints(
+        "libexec/a:68:18: error: Use braces when expanding arrays. [SC1087]\nsrc/b.py:3: note: see here",
+      ).map((point) => [point.priority, point.label, point.message]),
+    ).toEqual([
+      ["high", "SC1087", "libexec/a:68:18 Use braces when expanding arrays."],
+      ["low", null, "src/b.py:3 see here"],
+    ]);
+  });
+
+  it('reads Greptile\'s `<img alt="P1">` badge as the level of the title after it', () => {
+    const body =
+      '<a href="#"><img alt="P1" src="https://x/badges/p1.svg" align="top"></a> **Overly-strict check may block all PRs**\n\nThe gate requires success.';
+    expect(brief(body)).toEqual([
+      ["high", null, null, "Overly-strict check may block all PRs. The gate requires success."],
     ]);
   });
 
@@ -427,6 +441,50 @@ describe("plainReviewPoints: places given by the lines above a finding", () => {
       ["medium", "server/train.py", 470, "Calling it inside the loop is inefficient."],
       ["high", "server/train.py", null, "Exclude default examples"],
     ]);
+  });
+
+  it("skips the code a page shows under `Comment on lines` and the author's chrome above a comment", () => {
+    const text = [
+      "server/train.py",
+      "Comment on lines +470 to +474",
+      "            acc, f1 = evaluate(",
+      "                pool=pool,",
+      "            )",
+      "Contributor",
+      "@gemini-code-assist",
+      "gemini-code-assist bot",
+      "16 minutes ago",
+      "medium",
+      "",
+      "Calling it inside the loop is inefficient.",
+    ].join("\n");
+    expect(brief(text)).toEqual([
+      ["medium", "server/train.py", 470, "Calling it inside the loop is inefficient."],
+    ]);
+  });
+
+  it("ends a finding's bare title with a full stop where its paragraph starts, so it reads as the first sentence", () => {
+    const text = [
+      "**P2 Badge Buffer bare JSON tool calls before streaming**",
+      "",
+      "For bare-JSON emissions the safety parse runs too late.",
+      "",
+      "**Reject truncated calls.**",
+      "",
+      "The parser heals them.",
+    ].join("\n");
+    expect(brief(text).map((point) => point[3])).toEqual([
+      "Buffer bare JSON tool calls before streaming. For bare-JSON emissions the safety parse runs too late.",
+      "Reject truncated calls. The parser heals them.",
+    ]);
+  });
+
+  it("drops CodeRabbit's label and a thread's url from a finding's words", () => {
+    expect(
+      brief(
+        "- a.sh:223 summary=_⚠️ Potential issue_ | _🟡 Minor_ **Pin the scope.** url=https://x/1",
+      )[0],
+    ).toEqual(["low", "a.sh", 223, "a.sh:223 Pin the scope."]);
   });
 
   it("a labelled finding keeps the list its words introduce; a change's description is no point", () => {

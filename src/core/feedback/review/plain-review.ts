@@ -1,6 +1,8 @@
 import type { Priority } from "../feedback.js";
 import { conventionalComment } from "./conventional-comment.js";
 import { markedPriority } from "./marked-priority.js";
+import { withoutNoise } from "./message-noise.js";
+import { isPageChrome } from "./page-chrome.js";
 import { firstPath, firstReference, locationOf } from "./path-reference.js";
 import { isPraiseOnly } from "./praise-only.js";
 import { reviewTokens, type ReviewToken } from "./review-markdown.js";
@@ -9,6 +11,7 @@ import { pointMessage, type ReviewPoint } from "./review-point.js";
 import { asksForChange, describesChange, isBotCount, reportsNothing } from "./review-prose.js";
 import { sectionOf, type Section } from "./review-sections.js";
 import { levelOf, toolLevelOf } from "./severity.js";
+import { toolLine } from "./tool-line.js";
 import { verdictOfLine } from "./verdict-line.js";
 
 /** Lines that only state the verdict, which the summary already says. */
@@ -142,19 +145,38 @@ const COMMENT_ON_LINES = /^comment on lines? [+-]?(\d{1,9})(?: to [+-]?\d{1,9})?
 /** Most words a line naming a place may have and still title the finding after it. */
 const MAX_HEADER_WORDS = 12;
 
+/** Longest title line ended with a full stop where it meets the paragraphs after it. */
+const MAX_TITLE_LENGTH = 120;
+
+/**
+ * A point's lines as one text. A labelled or titled finding's title without an end of its own
+ * (Codex's `**P2 Badge Reject truncated calls**`, then its paragraph) is ended with a full stop:
+ * it is the finding's first sentence, not the start of the paragraph's.
+ */
+function joinedParts(open: OpenPoint): string {
+  const at = open.parts.findIndex((part) => part.trim() !== "");
+  const title = open.parts[at]?.trim() ?? "";
+  const rest = open.parts.slice(at + 1).join(" ");
+  const bare = title.length <= MAX_TITLE_LENGTH && /[\p{L}\p{N})`'"]$/u.test(title);
+  if (!open.absorbing || at < 0 || !bare || rest.trim() === "") return open.parts.join(" ");
+  return `${title}. ${rest}`;
+}
+
 /**
  * The point an open point makes, or null when it is none: a verdict, a bot's count, a report
  * that nothing was found, praise, or text under a praise or summary section.
  */
 function candidateOf(open: OpenPoint, fallback: Priority): Candidate | null {
-  const text = pointMessage(open.parts.join(" "));
+  const text = pointMessage(joinedParts(open));
   if (text === "" || VERDICT_ONLY.test(text) || verdictOfLine(text) !== undefined) return null;
   if (isBotCount(text) || reportsNothing(text) || SUMMARY_LABEL.test(text)) return null;
   const { section } = open;
   const comment = conventionalComment(text);
   if (comment !== null && (comment.priority === null || comment.subject === "")) return null;
-  const message = comment === null ? text : pointMessage(comment.subject);
-  if (message === "" || isPraiseOnly(message)) return null;
+  const words = withoutNoise(comment === null ? text : pointMessage(comment.subject));
+  const tool = comment === null ? toolLine(words) : null;
+  const message = tool?.message ?? words;
+  if (message === "" || isPraiseOnly(message) || isPageChrome(message)) return null;
   const location = locationOf(message, section.path);
   const own = firstReference(message) !== null;
   const sectionLine =
@@ -167,11 +189,11 @@ function candidateOf(open: OpenPoint, fallback: Priority): Candidate | null {
   if (section.kind === "summary" && !located) return null;
   const asks = asksForChange(message);
   if (section.kind === "assessment" && !asks && !labelled && !located) return null;
-  const inline = INLINE_LABEL.exec(message)?.[1];
+  const inline = INLINE_LABEL.exec(text)?.[1];
   const priority =
     comment?.priority ??
     open.priority ??
-    toolLevelOf(message) ??
+    toolLevelOf(words) ??
     (inline === undefined ? null : levelOf(inline)) ??
     markedPriority(message) ??
     section.priority ??
@@ -179,7 +201,13 @@ function candidateOf(open: OpenPoint, fallback: Priority): Candidate | null {
   const paragraph = !open.bullet && !open.absorbing && !labelled && !located;
   const outside = section.kind !== "findings" && section.priority === null;
   return {
-    point: { path: location.path, line, priority, message, label: comment?.label ?? null },
+    point: {
+      path: location.path,
+      line,
+      priority,
+      message,
+      label: comment?.label ?? tool?.rule ?? null,
+    },
     prose: paragraph && outside && (!asks || CONCLUSION.test(message) || describesChange(message)),
     header:
       !open.bullet &&
@@ -283,6 +311,8 @@ export function tokenPoints(tokens: readonly ReviewToken[], fallback: Priority):
   /** Whether the last candidate is a header line that nothing has followed yet, and whether a record line followed it. */
   let headerLast = false;
   let headerRecord = false;
+  /** Set after a page's `Comment on lines …`: the indented lines below it are the code commented on. */
+  let excerpt = false;
   const openSections = (): OpenSection[] => [
     ...sections,
     ...(leadSection === null ? [] : [leadSection]),
@@ -367,9 +397,12 @@ export function tokenPoints(tokens: readonly ReviewToken[], fallback: Priority):
     }
     const content = token.item ?? token.text;
     const bullet = token.item !== null;
+    if (excerpt && token.indent > 0 && !bullet) continue;
+    excerpt = false;
     const commented = place === null ? undefined : COMMENT_ON_LINES.exec(content)?.[1];
     if (place !== null && commented !== undefined && !bullet) {
       flush();
+      excerpt = true;
       const { path } = place.section;
       if (path !== null) {
         place = { section: placeSection(path, Number(commented), Infinity), unused: null };

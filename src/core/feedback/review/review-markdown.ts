@@ -61,6 +61,23 @@ const MAX_LINK_TARGET = 2200;
 /** A link's target: `url` or `url "title"`. */
 const LINK_TARGET = /^\S*(?:\s+["'][^"']*["'])?$/;
 
+/** An image's alt text that is a level (`medium`, `P1 Badge`). */
+const BADGE_ALT = /^(critical|high|medium|low|P[0-3])(?: badge)?$/i;
+
+/** An image as text: `[P1]` when its alt is a level (see `BADGE_ALT`), else nothing. */
+function badgeOf(alt: string): string {
+  const badge = BADGE_ALT.exec(alt.trim())?.[1];
+  return badge === undefined ? "" : `[${badge}]`;
+}
+
+/** A tag as text: an `<img alt="P1">` badge (Greptile's) as `[P1]`, any other tag a space. */
+function tagAsText(tag: string): string {
+  if (!/^<img\b/i.test(tag)) return " ";
+  const alt = /\balt\s*=\s*["']([^"']{1,40})["']/i.exec(tag)?.[1];
+  const badge = alt === undefined ? "" : badgeOf(alt);
+  return badge === "" ? " " : ` ${badge} `;
+}
+
 /**
  * `line` with its inline images (`images`) or links read as text: `![alt](url)` becomes
  * `[alt]` when the alt is a level (Gemini's `![medium]` badge, Codex's `![P1 Badge]` as `[P1]`),
@@ -84,8 +101,7 @@ function withoutLinks(line: string, images: boolean): string {
       continue;
     }
     const text = line.slice(start + 1, open);
-    const badge = /^(critical|high|medium|low|P[0-3])(?: badge)?$/i.exec(text)?.[1];
-    const kept = !images ? text : badge === undefined ? "" : `[${badge}]`;
+    const kept = !images ? text : badgeOf(text);
     result += line.slice(at, images ? start - 1 : start) + kept;
     at = end + 1;
   }
@@ -152,7 +168,7 @@ function withoutComments(text: string): string {
 function tagText(html: string): string {
   if (!html.includes("<") && !html.includes("&")) return html.trim();
   return html
-    .replace(/<\/?[a-z][^<>]{0,400}>/gi, " ")
+    .replace(/<\/?[a-z][^<>]{0,400}>/gi, tagAsText)
     .replace(/&nbsp;/g, " ")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
