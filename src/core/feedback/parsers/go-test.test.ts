@@ -210,4 +210,37 @@ FAIL	example.com/accounts	0.01s
     ]);
     expect(goTestParser.reportedFailures?.(output)).toBe(2);
   });
+
+  it("reads a multi-line t.Errorf: its first lines as the message, its value lines in any case", () => {
+    // hashicorp/go-version, go1.19 (fixtures/real-world/go-test/go-version-prerelease-core).
+    const output = `=== RUN   TestConstraintCheck
+    constraint_test.go:100: Version: 2.1.0-beta
+        Constraint: ~> 2.1.0-a
+        Expected: true
+--- FAIL: TestConstraintCheck (0.00s)
+=== RUN   TestCore
+    version_test.go:153: expected: 1.2.3
+        actual: 1.2.2
+--- FAIL: TestCore (0.00s)
+FAIL
+FAIL	github.com/hashicorp/go-version	0.005s
+`;
+    expect(goTestParser.parse(output)).toEqual([
+      failureOf({
+        test: "TestConstraintCheck",
+        file: "constraint_test.go",
+        line: 100,
+        expected: "true",
+        message: "Version: 2.1.0-beta; Constraint: ~> 2.1.0-a",
+      }),
+      failureOf({
+        test: "TestCore",
+        file: "version_test.go",
+        line: 153,
+        expected: "1.2.3",
+        received: "1.2.2",
+        message: "expected: 1.2.3",
+      }),
+    ]);
+  });
 });

@@ -29,6 +29,12 @@ const TRACE_FILE = /^(\S+\.go):(\d+)(?: \+0x[\da-f]+)?$/;
 const TESTIFY_KEY = /^(Error Trace|Error|expected|actual|got|want)\s*:(.*)$/;
 
 /**
+ * A value line of a multi-line `t.Errorf` in any case: `Expected: true`, `actual: 1.2.2`,
+ * also as the log line's own text (`version_test.go:153: expected: 1.2.3`).
+ */
+const VALUE_KEY = /^(expected|actual|got|want)\s*:(.*)$/i;
+
+/**
  * `go test` output, plain (`-v` or not) or the `-json` event stream: one failure per `--- FAIL`
  * test with its full name (`TestLogin/user_id`), its first log line's place and words, values from
  * `got X, want Y` idioms or testify's `expected:`/`actual:` block; a panic's first user frame; a
@@ -78,6 +84,8 @@ class GoTestReading {
   private readonly tests = new Map<string, FailureDraft[]>();
   private readonly failed = new Set<string>();
   private readonly buildErrors: FailureDraft[] = [];
+  /** The message a log line began whose plain continuation lines still extend it, else null. */
+  private wording: FailureDraft | null = null;
   /** A panic outside any test (a timeout): named once its trace shows the test. */
   private orphanPanic: FailureDraft | null = null;
   /** The test whose output the next lines are: the latest `=== RUN`/`--- FAIL` header. */
@@ -146,18 +154,21 @@ class GoTestReading {
       draft.file = log[1];
       draft.line = Number(log[2]);
       setMessage(draft, log[3] ?? "");
+      readValue(draft, (log[3] ?? "").trim());
+      this.wording = draft.message === "" || draft.expected !== null ? null : draft;
       return;
     }
     const draft = current;
     const testify = TESTIFY_KEY.exec(trimmed);
-    if (testify?.[1] === undefined) return;
-    const value = (testify[2] ?? "").trim();
-    if (testify[1] === "Error") setMessage(draft, value);
-    else if (testify[1] === "expected" || testify[1] === "want") {
-      setValue(draft, "expected", value, trimmed);
-    } else if (testify[1] === "actual" || testify[1] === "got") {
-      setValue(draft, "received", value, trimmed);
+    if (testify?.[1] === undefined && VALUE_KEY.exec(trimmed) === null) {
+      // A multi-line `t.Errorf("Version: %s\nConstraint: %s\nExpected: %v")`: the lines before
+      // its values say what was checked, as much as its first line does.
+      if (this.wording === draft && trimmed !== "") draft.message += `; ${trimmed}`;
+      return;
     }
+    this.wording = null;
+    if (testify?.[1] === "Error") setMessage(draft, (testify[2] ?? "").trim());
+    else readValue(draft, trimmed);
   }
 
   /** A compiler or vet error: a failure of the package, at the error's place. */
@@ -237,4 +248,12 @@ function isUserCode(file: string): boolean {
     !file.endsWith("_testmain.go") &&
     !isInternalPath(file)
   );
+}
+
+/** A value line (`expected: 1.2.3`, `Got: -1`) as the draft's expected or received side. */
+function readValue(draft: FailureDraft, trimmed: string): void {
+  const key = VALUE_KEY.exec(trimmed);
+  if (key?.[1] === undefined) return;
+  const side = /^(?:expected|want)$/i.test(key[1]) ? "expected" : "received";
+  setValue(draft, side, (key[2] ?? "").trim(), trimmed);
 }

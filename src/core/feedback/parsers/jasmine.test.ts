@@ -143,4 +143,35 @@ describe("jasmineParser", () => {
       false,
     );
   });
+
+  it("reads the values of toEqual's first element difference, not of a length (JSON-Patch)", () => {
+    // jasmine 3.4 on Starcounter-Jack/JSON-Patch (fixtures/real-world/jasmine/json-patch-splice-remove-array).
+    const run = `Failures:
+1) json-patch-tests tests.json should succeed: [{"op":"add","path":"/0","value":"bar"}]
+  Message:
+    Expected $.length = 2 to equal 3.
+    Expected $[1] = 'sil' to equal 'foo'.
+    Expected $[2] = undefined to equal 'sil'.
+  Stack:
+    Error: Expected $.length = 2 to equal 3.
+    Expected $[1] = 'sil' to equal 'foo'.
+    Expected $[2] = undefined to equal 'sil'.
+        at <Jasmine>
+        at UserContext.<anonymous> (file:///work/heldout20/JSON-Patch/test/spec/jsonPatchTestsSpec.mjs:37:30)
+        at <Jasmine>
+
+215 specs, 1 failure
+`;
+    expect(jasmineParser.parse(run)).toEqual([
+      failureOf({
+        test: 'json-patch-tests tests.json should succeed: [{"op":"add","path":"/0","value":"bar"}]',
+        file: "/work/heldout20/JSON-Patch/test/spec/jsonPatchTestsSpec.mjs",
+        line: 37,
+        expected: "'foo'",
+        received: "'sil'",
+        message:
+          "Expected $.length = 2 to equal 3. Expected $[1] = 'sil' to equal 'foo'. Expected $[2] = undefined to equal 'sil'.",
+      }),
+    ]);
+  });
 });

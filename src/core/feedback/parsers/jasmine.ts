@@ -15,6 +15,9 @@ const SPEC_FRAME = "at UserContext.";
 /** The start of a printed value: a quote, a number, a bracket, or a constant. */
 const LITERAL = /^(?:["'`[{(\d-]|(?:true|false|null|undefined|NaN|-?Infinity)\b)/;
 
+/** A `toEqual` difference of an array's or a string's length: `Expected $.foo.length = 2 to equal 3.` */
+const LENGTH_DIFFERENCE = /^Expected \$\S*\.length = \d+ to equal \d+\.$/;
+
 /**
  * Jasmine 3–5's default reporter: the `Failures:` list (`1) suite spec`, then `Message:` and
  * `Stack:` for each failed expectation, so a spec with two failed expectations is two failures)
@@ -78,7 +81,6 @@ function failures(lines: readonly string[]): Failure[] {
 
 /** One failed expectation (or thrown error) of spec `name`: its message, values and place. */
 function expectation(name: string, message: readonly string[], stack: readonly string[]): Failure {
-  const first = message[0] ?? "";
   const frames = stack
     .map((line) => ({ line, frame: frameLocation(line) }))
     .filter(
@@ -96,7 +98,7 @@ function expectation(name: string, message: readonly string[], stack: readonly s
     .slice(0, Math.max(specAt, 0))
     .find((entry) => entry.frame.file === spec?.file && !isNamedFrame(entry.line))?.frame;
   const place = thrown ? frames[0]?.frame : (callback ?? spec);
-  const values = thrown ? null : expectedValues(first);
+  const values = thrown ? null : differenceValues(message);
   return {
     test: name,
     file: place?.file ?? null,
@@ -107,6 +109,21 @@ function expectation(name: string, message: readonly string[], stack: readonly s
     message: truncateCodePoints(message.join(" "), MAX_MESSAGE_LENGTH),
     ...(thrown && spec !== undefined && spec.file !== place?.file ? { testLocation: spec } : {}),
   };
+}
+
+/**
+ * The values of the first of `toEqual`'s differences that is not of a length (a length differs
+ * because elements do, and the elements' values say what is missing or wrong), else of the
+ * first line.
+ */
+function differenceValues(
+  message: readonly string[],
+): { expected: string; received: string } | null {
+  const element = message
+    .filter((line) => !LENGTH_DIFFERENCE.test(line.trim()))
+    .map((line) => expectedValues(line.trim()))
+    .find((values) => values !== null);
+  return element ?? expectedValues(message[0] ?? "");
 }
 
 /**

@@ -360,4 +360,27 @@ ERROR tests/test_direct_url.py
       }),
     ]);
   });
+  it("names a doctest's unexpected exception by the line its traceback ends with (python-semver)", () => {
+    const output = `=================================== FAILURES ===================================
+__________________ [doctest] replace-deprecated-functions.rst __________________
+050 
+051      >>> s1 = semver.finalize_version('1.2.3-rc.5')
+UNEXPECTED EXCEPTION: AttributeError("'Version' object has no attribute 'prelease'")
+Traceback (most recent call last):
+  File "/root/.pyenv/versions/3.11.7/lib/python3.11/doctest.py", line 1353, in __run
+    exec(compile(example.source, filename, "single",
+  File "<doctest replace-deprecated-functions.rst[3]>", line 1, in <module>
+  File "/work/heldout20/python-semver/src/semver/version.py", line 576, in finalize_version
+    return cls(self.major, self.minor, self.patch, self.prelease)
+                                                   ^^^^^^^^^^^^^
+AttributeError: 'Version' object has no attribute 'prelease'
+/work/heldout20/python-semver/docs/migration/replace-deprecated-functions.rst:51: UnexpectedException
+=========================== short test summary info ============================
+FAILED docs/migration/replace-deprecated-functions.rst::replace-deprecated-functions.rst
+============================== 1 failed in 2.77s ===============================
+`;
+    expect(pytestParser.parse(output)[0]?.message).toBe(
+      "AttributeError: 'Version' object has no attribute 'prelease'",
+    );
+  });
 });

@@ -323,12 +323,15 @@ function readSyntaxError(errorLines: readonly string[], draft: FailureDraft): vo
 
 /**
  * A doctest section: the failing example's `Expected:`/`Got:` blocks as the values, and the
- * report's own words as the message: `UNEXPECTED EXCEPTION: ValueError('…')`, else the kind of
- * failure the location line names (`boltons/iterutils.py:293: DocTestFailure`).
+ * report's own words as the message: the raised exception's line below `UNEXPECTED EXCEPTION:
+ * ValueError('…')` (else that line itself), else the kind of failure the location line names
+ * (`boltons/iterutils.py:293: DocTestFailure`).
  */
 function readDoctest(lines: readonly string[], draft: FailureDraft): void {
   const blocks: { expected: string[]; got: string[] } = { expected: [], got: [] };
   let part: "expected" | "got" | null = null;
+  const raised = raisedLine(lines);
+  if (raised !== undefined) setMessage(draft, raised);
   for (const line of lines) {
     const trimmed = line.trim();
     if (trimmed === "Expected:" || trimmed === "Got:")
@@ -342,6 +345,21 @@ function readDoctest(lines: readonly string[], draft: FailureDraft): void {
   }
   if (blocks.expected.length > 0) draft.expected = blocks.expected.join("\n");
   if (blocks.got.length > 0) draft.received = blocks.got.join("\n");
+}
+
+/**
+ * The exception line that closes the traceback under a doctest's `UNEXPECTED EXCEPTION:
+ * AttributeError("'Version' object has no attribute 'prelease'")`: `AttributeError: 'Version'
+ * object has no attribute 'prelease'`, the words the tests that raise it directly print, so a
+ * doctest that only wraps their cause reads as sharing it.
+ */
+function raisedLine(lines: readonly string[]): string | undefined {
+  const trimmed = lines.map((line) => line.trim());
+  const name = trimmed
+    .map((line) => /^UNEXPECTED EXCEPTION: ([\w.]+)\(/.exec(line)?.[1])
+    .find((found) => found !== undefined);
+  if (name === undefined) return undefined;
+  return trimmed.findLast((line) => line.startsWith(`${name}: `));
 }
 
 /** The first line of Python's own traceback (`--tb=native`), never the error. */
