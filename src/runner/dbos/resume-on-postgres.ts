@@ -7,7 +7,8 @@ import { loadRun, type LoadedRun } from "../load-run.js";
 import type { GivenAnswers } from "../session.js";
 import { withOptionRestore } from "../workspace/restore-of.js";
 import type { PostgresRunStore } from "../store/postgres/postgres-run-store.js";
-import { TASK_QUEUE, workOnRun, type PostgresRunResult } from "./dbos-driver.js";
+import { workOnRun, type PostgresRunResult } from "./dbos-driver.js";
+import { TASK_QUEUE } from "./queues.js";
 import { taskWorkflowId } from "./task-workflow.js";
 
 /** What `resume` does with a run on a PostgreSQL store. */
