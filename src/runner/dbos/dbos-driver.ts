@@ -286,7 +286,10 @@ export async function recoverExecutor(
 export async function submitRun(
   journal: PostgresJournal,
   url: string,
-  run: Pick<PostgresRunOptions, "taskFile" | "baseDir" | "redactedDocument" | "concurrency">,
+  run: Pick<
+    PostgresRunOptions,
+    "taskFile" | "baseDir" | "redactedDocument" | "concurrency" | "warn"
+  >,
 ): Promise<number> {
   const runId = await journal.createRun(
     run.taskFile,
@@ -294,7 +297,12 @@ export async function submitRun(
     run.redactedDocument,
     run.concurrency,
   );
-  const client = await DBOSClient.create({ systemDatabaseUrl: url, applicationName: APPLICATION });
+  const client = await DBOSClient.create({
+    systemDatabaseUrl: url,
+    applicationName: APPLICATION,
+    // Its note of a queue registered would go to stdout, which says what was submitted.
+    logger: dbosLogger(run.warn, () => false),
+  });
   try {
     const queue = workQueueOf(runId, run.concurrency);
     // A client has no version to compare: the queue's name fixes its settings, so an existing
