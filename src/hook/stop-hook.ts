@@ -13,7 +13,7 @@ import { Leases } from "../runner/lease.js";
 import { loadRun, type LoadedRun } from "../runner/load-run.js";
 import { killOrphans } from "../runner/sqlite-driver.js";
 import { answerText, feedbackText } from "../runner/step-files.js";
-import type { StepProcesses } from "../runner/step-processes.js";
+import { STEP_OWNER_VARIABLE, type StepProcesses } from "../runner/step-processes.js";
 import { redactTaskDocument } from "../wire/redact-task-document.js";
 import type { StepSpec } from "../wire/task-file.js";
 import { AGENT_BLOCK_CAP_VARIABLE, type HookConfig } from "./hook-config.js";
@@ -173,14 +173,16 @@ export async function stopHook(call: StopHookCall): Promise<HookReply> {
     };
   }
   try {
-    return await carryOn(call, loadRun(journal, runId));
+    return await carryOn(call, loadRun(journal, runId), leases.owner);
   } finally {
     leases.releaseAll();
   }
 }
 
-async function carryOn(call: StopHookCall, loaded: LoadedRun): Promise<HookReply> {
+async function carryOn(call: StopHookCall, loaded: LoadedRun, owner: string): Promise<HookReply> {
   const { journal, input } = call;
+  // Tagged as the runner's steps are, so a call killed before a start was journaled is found.
+  const env = { ...process.env, [STEP_OWNER_VARIABLE]: owner };
   const runId = loaded.run.id;
   const { session } = hookSessionOf(loaded.run.document);
   const { steps, note } = sessionSteps(loaded, call);
@@ -237,7 +239,8 @@ async function carryOn(call: StopHookCall, loaded: LoadedRun): Promise<HookReply
     if (effect.step !== "generate") {
       const spec = steps[effect.step];
       if (spec === undefined) throw new Error(`session run ${runId} has no ${effect.step} step`);
-      await runCheck(call, loaded, effect, { timeoutMs: HOOK_STEP_TIMEOUT_MS, ...spec }, record);
+      const timed = { timeoutMs: HOOK_STEP_TIMEOUT_MS, ...spec };
+      await runCheck(call, loaded, effect, timed, record, env);
       continue;
     }
     const started = openStart(entries, effect.id);
@@ -286,6 +289,7 @@ async function runCheck(
   effect: RunStep,
   spec: StepSpec,
   record: (event: LoopEvent, meta?: Record<string, unknown> | null) => void,
+  env: NodeJS.ProcessEnv,
 ): Promise<void> {
   if (effect.delayMs > 0) await sleep(effect.delayMs);
   const base = { effectId: effect.id, taskId: effect.taskId, iteration: effect.iteration };
@@ -294,6 +298,7 @@ async function runCheck(
     runDir: loaded.runDir,
     baseDir: loaded.run.baseDir,
     outputLimit: DEFAULT_OUTPUT_LIMIT,
+    env,
     onSpawn: (processes: StepProcesses) => {
       try {
         record(

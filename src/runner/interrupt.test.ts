@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
@@ -10,13 +10,15 @@ import { cleanUp, eventually, isAlive, pidFrom } from "./test-support/processes.
 
 // The runner stopped during a long step: by SIGTERM or SIGINT it stops at once and takes the
 // step with it; by SIGKILL it cannot, and the next resume kills what is left. Either way nothing
-// of the cut-off step is journaled, the run resumes, and the step runs again.
+// of the cut-off step is journaled, the run resumes, and the step runs again — never beside what
+// is left of its first run.
 
 beforeAll(requireBuild);
 
 /**
  * A project whose generate step, the first time, writes its pid, starts a daemon that leaves its
- * session and ignores SIGTERM (its pid written too), and sleeps a minute; run again, it passes.
+ * session and ignores SIGTERM (its pid written too), and sleeps a minute; run again, it passes,
+ * noting in `overlapped` the pids of the first run still alive (not zombies) as it starts.
  */
 function project() {
   const fixture = fixtureProject({ passFrom: 1 });
@@ -25,7 +27,12 @@ function project() {
   };
   document.steps.generate = {
     command: [
-      "if [ -f again ]; then exit 0; fi",
+      "if [ -f again ]; then",
+      "  for p in $(cat step.pid daemon.pid); do",
+      "    if grep -qs '^State:[[:space:]]*[^Z[:space:]]' /proc/$p/status; then echo $p >> overlapped; fi",
+      "  done",
+      "  exit 0",
+      "fi",
       "touch again",
       `setsid sh -c 'trap "" TERM; echo $$ > daemon.pid; exec sleep 60' > /dev/null 2>&1 &`,
       "echo $$ > step.pid",
@@ -39,6 +46,7 @@ function project() {
       await pidFrom(join(fixture.dir, "step.pid")),
       await pidFrom(join(fixture.dir, "daemon.pid")),
     ],
+    overlapped: () => existsSync(join(fixture.dir, "overlapped")),
   };
 }
 
@@ -105,8 +113,8 @@ describe("the runner stopped during a step (built CLI)", () => {
     const pids = await fixture.pids();
     leftovers.push(...pids);
     // The step runs from its spawn and its start is journaled just after: on a busy machine it
-    // can start its daemon and write both pids first. A runner killed in that window leaves no
-    // trace of the step for resume to find (docs/runner.md); mid-step is once its start is.
+    // can start its daemon and write both pids first. Mid-step is once its start is journaled
+    // (a kill before that is the next test's).
     expect(await eventually(() => steps(fixture.db).length === 1)).toBe(true);
     runner.kill("SIGKILL");
     await once(runner, "exit");
@@ -119,5 +127,30 @@ describe("the runner stopped during a step (built CLI)", () => {
       `step-started ${generate}`,
       `step-finished ${generate}`,
     ]);
+    expect(fixture.overlapped()).toBe(false);
+  }, 60_000);
+
+  it("after a SIGKILL between the step's spawn and its journaled start, resume kills the step and its daemon, then runs it once", async () => {
+    const fixture = project();
+    const runner = startCli(
+      ["run", fixture.taskFile, "--db", fixture.db, "--quiet"],
+      fixture.dir,
+      "ignore",
+      { LOOPGATE_CRASH_AFTER_SPAWNS: "1" },
+    );
+    await once(runner, "exit");
+    const pids = await fixture.pids();
+    leftovers.push(...pids);
+    expect(pids.every(isAlive)).toBe(true);
+    // Nothing in the journal names the step: only its lease owner's tag in its environment does.
+    expect(steps(fixture.db)).toEqual([]);
+    const resumed = cli(["resume", "--db", fixture.db, "--quiet"], {}, fixture.dir);
+    expect(resumed.status).toBe(0);
+    expect(await eventually(() => !pids.some(isAlive))).toBe(true);
+    expect(steps(fixture.db).slice(0, 2)).toEqual([
+      `step-started ${generate}`,
+      `step-finished ${generate}`,
+    ]);
+    expect(fixture.overlapped()).toBe(false);
   }, 60_000);
 });

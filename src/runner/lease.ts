@@ -1,6 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Journal } from "./journal.js";
+import { newOwner, pidReused } from "./lease-owner.js";
+import { killStepsOfDeadRunner } from "./step-processes.js";
 
 /** A lease not renewed for this long is stale, whoever holds it (a runner on another host). */
 export const LEASE_TTL_MS = 30_000;
@@ -31,25 +32,35 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** A lease whose holder died (same host, pid gone) or went silent can be taken over. */
+/**
+ * Whether a holder is known to be dead: it ran on this host and its pid is gone, or names
+ * another process now (a holder whose owner carries no start time: only a gone pid tells).
+ */
+function diedHere(holder: LeaseHolder): boolean {
+  return holder.host === hostname() && (!alive(holder.pid) || pidReused(holder.pid, holder.owner));
+}
+
+/** A lease whose holder died (same host, pid gone or reused) or went silent can be taken over. */
 function stale(holder: LeaseHolder, now: number): boolean {
-  if (now - holder.heartbeatAt > LEASE_TTL_MS) return true;
-  return holder.host === hostname() && !alive(holder.pid);
+  return now - holder.heartbeatAt > LEASE_TTL_MS || diedHere(holder);
 }
 
 /**
  * Leases on scopes (`run:1`, `task:task-003`) in the journal's database, so two runners on one
  * database never run the same run or the same task at once. Taken in an IMMEDIATE transaction;
- * renewed while held; a dead holder's lease is taken over at once. Taking a lease this process
- * wrote moments ago costs nothing (a runner takes its task's lease before every step); one whose
- * renewal found it gone is read again.
+ * renewed while held; a dead holder's lease is taken over at once, and what its steps left
+ * running on this host is killed first thing after (`killStepsOfDeadRunner`), once per dead
+ * holder. Taking a lease this process wrote moments ago costs nothing (a runner takes its task's
+ * lease before every step); one whose renewal found it gone is read again.
  */
 export class Leases {
   /** This process's identity as a holder. */
-  readonly owner = randomUUID();
+  readonly owner = newOwner();
   /** Each lease held, with when this process last wrote it (`performance.now()`; -Infinity once a renewal found it taken). */
   private readonly held = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
+  /** Dead holders whose steps were killed: each has every process looked at once. */
+  private readonly swept = new Set<string>();
 
   // Prepared once: a runner takes a task's lease before every step.
   private readonly holderOf;
@@ -78,11 +89,15 @@ export class Leases {
     const written = this.held.get(scope);
     if (written !== undefined && performance.now() - written < KNOWN_HELD_MS) return { ok: true };
     const db = this.journal.db;
+    let dead: string | undefined;
     const take = db.transaction((): { ok: true } | { ok: false; holder: LeaseHolder } => {
       const now = Date.now();
       const holder = this.holderOf.get(scope);
-      if (holder !== undefined && holder.owner !== this.owner && !stale(holder, now)) {
-        return { ok: false, holder };
+      dead = undefined;
+      if (holder !== undefined && holder.owner !== this.owner) {
+        if (!stale(holder, now)) return { ok: false, holder };
+        // Only a holder known dead: a silent one may still be running its steps.
+        if (diedHere(holder)) dead = holder.owner;
       }
       this.upsert.run(scope, this.owner, process.pid, hostname(), now);
       return { ok: true };
@@ -91,6 +106,11 @@ export class Leases {
     if (result.ok) {
       this.held.set(scope, performance.now());
       this.timer ??= setInterval(() => this.renew(), RENEW_EVERY_MS).unref();
+      // After the commit, so the scan of every process does not hold the database's write lock.
+      if (dead !== undefined && !this.swept.has(dead)) {
+        this.swept.add(dead);
+        killStepsOfDeadRunner(dead);
+      }
     }
     return result;
   }

@@ -153,22 +153,32 @@ let fixed:
       readonly pidMax: number | undefined;
       readonly bootId: string | undefined;
       readonly session: number | undefined;
+      readonly startTime: number | undefined;
     }
   | undefined;
 
-/** Where pid allocation wraps, this boot's id, and this process's session (it never leaves it). */
+/** Where pid allocation wraps, this boot's id, this process's session (it never leaves it) and start time. */
 function host() {
-  fixed ??= {
-    pidMax: readNumber("/proc/sys/kernel/pid_max"),
-    bootId: readSmall("/proc/sys/kernel/random/boot_id")?.trim(),
-    session: readStat(process.pid)?.session,
-  };
+  if (fixed === undefined) {
+    const own = readStat(process.pid);
+    fixed = {
+      pidMax: readNumber("/proc/sys/kernel/pid_max"),
+      bootId: readSmall("/proc/sys/kernel/random/boot_id")?.trim(),
+      session: own?.session,
+      startTime: own?.startTime,
+    };
+  }
   return fixed;
 }
 
 /** The session this process runs in. */
 export function ownSession(): number | undefined {
   return host().session;
+}
+
+/** When this process was forked, in clock ticks since boot. */
+export function ownStartTime(): number | undefined {
+  return host().startTime;
 }
 
 /** One more than the largest pid: where pid allocation wraps. */

@@ -228,6 +228,7 @@ async function continueRun(
   keepYoungGenerationSmall();
   const stderr = process.stderr;
   const crash = Number(process.env.LOOPGATE_CRASH_AFTER_APPENDS ?? "");
+  const crashAtSpawn = Number(process.env.LOOPGATE_CRASH_AFTER_SPAWNS ?? "");
   const notifier = new Notifier(journal.path, (line) =>
     stderr.write(`warning: ${printable(line)}\n`),
   );
@@ -247,6 +248,9 @@ async function continueRun(
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.taskDocument === undefined ? {} : { taskDocument: options.taskDocument }),
       ...(Number.isInteger(crash) && crash > 0 ? { crashAfterAppends: crash } : {}),
+      ...(Number.isInteger(crashAtSpawn) && crashAtSpawn > 0
+        ? { crashAfterSpawns: crashAtSpawn }
+        : {}),
       crashPoints: crashPointsFrom(process.env),
     });
   } catch (error) {

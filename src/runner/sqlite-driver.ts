@@ -23,7 +23,7 @@ import { loadRun, type LoadedRun } from "./load-run.js";
 import { Interrupted } from "./interrupted.js";
 import { preflightResume, withFixedSteps } from "./preflight-resume.js";
 import type { Progress } from "./progress.js";
-import { killOrphanedStep, type StepProcesses } from "./step-processes.js";
+import { killOrphanedStep, STEP_OWNER_VARIABLE, type StepProcesses } from "./step-processes.js";
 import { withStepSecrets } from "./step-secrets.js";
 import { stepHeadroom, type StepHeadroom } from "./step-headroom.js";
 import { StepFiles } from "./step-files.js";
@@ -53,6 +53,11 @@ export interface DriveOptions {
    * Set through `LOOPGATE_CRASH_AFTER_APPENDS`; never set it in production.
    */
   readonly crashAfterAppends?: number;
+  /**
+   * Test hook for the spawn test: SIGKILL this process right after the n-th step's spawn, before
+   * its start is journaled. Set through `LOOPGATE_CRASH_AFTER_SPAWNS`; never set it in production.
+   */
+  readonly crashAfterSpawns?: number;
   /**
    * Test hooks for the git crash tests: SIGKILL this process around an attempt's commit or in a
    * restore. Set through `LOOPGATE_CRASH_AT_ATTEMPT_COMMIT` and `LOOPGATE_CRASH_AT_RESTORE`;
@@ -144,8 +149,9 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     killOrphans(loaded.entries);
     const workspaces = new Workspaces(loaded, journal.path, options.crashPoints);
     const files = new StepFiles(loaded.runDir);
-    // Read once for every step of the drive (see StepContext.env).
-    const env = { ...process.env };
+    // Read once for every step of the drive (see StepContext.env). The owner tag lets the runner
+    // that takes over this one's leases after its death find a step it spawned but never journaled.
+    const env = { ...process.env, [STEP_OWNER_VARIABLE]: leases.owner };
     // By id: a run of thousands of tasks looks one up for every step.
     const entries = new Map(loaded.file.tasks.map((entry) => [entry.id, entry]));
     // The driver's own copy of the task list, updated in place at the position each event
@@ -156,6 +162,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     preflightResume(loaded);
     const resumable = new Set(stepErrors(state).map((effect) => effect.id));
     let appends = 0;
+    let spawns = 0;
     const record = (event: LoopEvent, meta: Record<string, unknown> | null = null) => {
       // Applied before it is written, so an event the loop refuses never reaches the journal.
       const applied = applyEvent(state, event);
@@ -205,6 +212,8 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
             effect,
             { entry: entries.get(effect.taskId), workspace, headroom, files, env },
             (spawned) => {
+              spawns += 1;
+              if (spawns === options.crashAfterSpawns) process.kill(process.pid, "SIGKILL");
               running = spawned;
               steps.add(spawned);
               // Spawned while another task failed: it is not run now, but on resume.

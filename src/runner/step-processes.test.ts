@@ -5,7 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { bootId, readStat } from "./proc-table.js";
-import { killOrphanedStep, STEP_TOKEN_VARIABLE } from "./step-processes.js";
+import {
+  killOrphanedStep,
+  killStepsOfDeadRunner,
+  STEP_OWNER_VARIABLE,
+  STEP_TOKEN_VARIABLE,
+} from "./step-processes.js";
 import { cleanUp, eventually, isAlive, pidFrom } from "./test-support/processes.js";
 
 const dir = mkdtempSync(join(tmpdir(), "loopgate-step-processes-"));
@@ -90,5 +95,53 @@ describe("killOrphanedStep", () => {
     expect(killOrphanedStep(older(step), started)).toEqual({ kind: "killed", pids: [step] });
     expect(await eventually(() => !isAlive(step))).toBe(true);
     expect(isAlive(stranger) && isAlive(otherAttempt)).toBe(true);
+  });
+});
+
+describe("killStepsOfDeadRunner", () => {
+  const spawned: number[] = [];
+  afterEach(() => cleanUp(spawned.splice(0)));
+
+  /** Starts a shell line in its own session, as a runner whose lease owner is `owner` would. */
+  function startAs(owner: string, line: string): number {
+    const child = spawn("sh", ["-c", line], {
+      detached: true,
+      stdio: "ignore",
+      env: { PATH: process.env.PATH ?? "", [STEP_OWNER_VARIABLE]: owner },
+    });
+    spawned.push(child.pid!);
+    return child.pid!;
+  }
+
+  /** Starts an untagged process in its own session. */
+  function start(line: string): number {
+    const child = spawn("sh", ["-c", line], { detached: true, stdio: "ignore" });
+    spawned.push(child.pid!);
+    return child.pid!;
+  }
+
+  it("kills every step the owner started, what left their session, and what cleared its environment in it", async () => {
+    const daemonFile = join(dir, "owned-daemon.pid");
+    const clearedFile = join(dir, "owned-cleared.pid");
+    const step = startAs(
+      "owner-a",
+      [
+        `setsid sh -c 'echo $$ > ${daemonFile}; exec sleep 60' &`,
+        `env -i /bin/sh -c 'echo $$ > ${clearedFile}; exec sleep 60' &`,
+        "exec sleep 60",
+      ].join("\n"),
+    );
+    const second = startAs("owner-a", "exec sleep 60");
+    // Another runner's step, whose owner only begins with the dead one's, and a stranger.
+    const other = startAs("owner-a2", "exec sleep 60");
+    const stranger = start("exec sleep 60");
+    const daemon = await pidFrom(daemonFile);
+    const cleared = await pidFrom(clearedFile);
+    spawned.push(daemon, cleared, stranger);
+    const killed = killStepsOfDeadRunner("owner-a");
+    expect(killed).toEqual([step, second, daemon, cleared].sort((a, b) => a - b));
+    expect(await eventually(() => !killed.some(isAlive))).toBe(true);
+    expect(isAlive(other) && isAlive(stranger)).toBe(true);
+    expect(killStepsOfDeadRunner("owner-a")).toEqual([]);
   });
 });

@@ -19,6 +19,12 @@ import { withoutStacks } from "./without-stacks.js";
  */
 export const STEP_TOKEN_VARIABLE = "LOOPGATE_STEP_TOKEN";
 
+/**
+ * The variable every step's environment carries naming the runner that started it (its lease
+ * owner): what finds a dead runner's step that was spawned but never journaled as started.
+ */
+export const STEP_OWNER_VARIABLE = "LOOPGATE_STEP_OWNER";
+
 /** What tells a step's processes from others; journaled with its pid so `resume` can find them. */
 export interface StepIdentity {
   readonly pid: number;
@@ -31,20 +37,21 @@ export interface StepIdentity {
 /** Where to look for a step's processes, and what is known of them already. */
 interface Search {
   readonly startTime: number;
-  readonly token?: string | undefined;
+  /** The environment entry (`NAME=value`) every process of the search carries, if one is known. */
+  readonly tag?: string | undefined;
   /** Sessions known to be the step's: every member of one is. */
   readonly sessions: readonly number[];
   /** Pids seen as the step's earlier, with their start times (a reused pid has another). */
   readonly known?: ReadonlyMap<number, number>;
   /**
-   * Pids whose environment was read and lacked the token, with their start times: a process's
-   * environment is set when it starts a program, and no stranger starts one with the token.
+   * Pids whose environment was read and lacked the tag, with their start times: a process's
+   * environment is set when it starts a program, and no stranger starts one with the tag.
    */
   readonly strangers?: Map<number, number>;
 }
 
 /**
- * The live processes of a step in `table`: those carrying its token, those in a session it or
+ * The live processes of a step in `table`: those carrying its tag, those in a session it or
  * its descendants made (a session is only ever entered by being forked in it), descendants of
  * any of these, and those seen as the step's before. Only processes started since the step
  * count, and never this runner or its own session.
@@ -65,10 +72,10 @@ function stepMembers(table: readonly ProcStat[], search: Search): ProcStat[] {
     if (entry.session !== own) sessions.add(entry.session);
   };
   // The environment is read only of processes nothing else claims: it costs a read each.
-  const token = search.token === undefined ? undefined : `${STEP_TOKEN_VARIABLE}=${search.token}`;
+  const tag = search.tag;
   const carries = (entry: ProcStat) => {
-    if (token === undefined || search.strangers?.get(entry.pid) === entry.startTime) return false;
-    if (environHas(entry.pid, token)) return true;
+    if (tag === undefined || search.strangers?.get(entry.pid) === entry.startTime) return false;
+    if (environHas(entry.pid, tag)) return true;
     search.strangers?.set(entry.pid, entry.startTime);
     return false;
   };
@@ -84,6 +91,11 @@ function stepMembers(table: readonly ProcStat[], search: Search): ProcStat[] {
     }
   }
   return [...found.values()];
+}
+
+/** The environment entry that carries a step's token. */
+function tokenEntry(token: string): string {
+  return `${STEP_TOKEN_VARIABLE}=${token}`;
 }
 
 /** Sends a signal to a process (`-pgid`: a group), which may be gone already. */
@@ -160,7 +172,8 @@ export class StepProcesses {
   private members(): ProcStat[] {
     if (this.identity === undefined) return [];
     const found = stepMembers(this.candidates(), {
-      ...this.identity,
+      startTime: this.identity.startTime,
+      tag: tokenEntry(this.identity.token),
       sessions: [this.pid],
       known: this.known,
       strangers: this.strangers,
@@ -241,7 +254,7 @@ export function killOrphanedStep(
     if (meta.bootId !== bootId()) return { kind: "other-boot" };
     search = {
       startTime: meta.startTime,
-      token: typeof meta.token === "string" ? meta.token : undefined,
+      tag: typeof meta.token === "string" ? tokenEntry(meta.token) : undefined,
       sessions: leader?.startTime === meta.startTime ? [pid] : [],
     };
   } else {
@@ -262,4 +275,27 @@ export function killOrphanedStep(
   if (verified) send(-pid, "SIGKILL");
   for (const entry of found) send(entry.pid, "SIGKILL");
   return { kind: "killed", pids: found.map((entry) => entry.pid).sort((a, b) => a - b) };
+}
+
+/**
+ * Kills every process a runner that died on this host left of its steps, found by the runner's
+ * owner tag in `/proc/PID/environ` (with their sessions and descendants): a step spawned in the
+ * moment before its start was journaled is found by nothing else. Reads every process's
+ * environment, so it is for the takeover of a dead runner's lease, not for every step. Returns
+ * the pids killed.
+ */
+export function killStepsOfDeadRunner(owner: string): number[] {
+  const found = stepMembers(processTable(), {
+    // The tag is the proof: the owner is a random value of the dead runner's own.
+    startTime: 0,
+    tag: `${STEP_OWNER_VARIABLE}=${owner}`,
+    sessions: [],
+  });
+  const own = ownSession();
+  // A step is its session's and group's leader: its group first, so a fork meanwhile dies too.
+  for (const entry of found) {
+    if (entry.session === entry.pid && entry.session !== own) send(-entry.pid, "SIGKILL");
+  }
+  for (const entry of found) send(entry.pid, "SIGKILL");
+  return found.map((entry) => entry.pid).sort((a, b) => a - b);
 }

@@ -263,6 +263,56 @@ describe.skipIf(availability.skip !== false)(
       expect(await workers.stop(again)).toBe(0);
     });
 
+    it("an answer sent while the worker holding the paused task is dead is used once a live worker takes the task, and no step runs again", async () => {
+      const trace = join(dir, "dead-answer.trace");
+      const document = {
+        iteration_control: { max_iterations: 1 },
+        steps: {
+          generate: { command: `echo "$LOOPGATE_STEP" >> '${trace}'; echo generated` },
+          test: { command: `echo "$LOOPGATE_STEP" >> '${trace}'; exit 1` },
+        },
+        tasks: [{ id: "asked", prompt: "do asked" }],
+      };
+      const file = join(dir, "dead-answer.yaml");
+      writeFileSync(file, stringify(document));
+      const holder = await workers.start("answer-dead", ["--lease", LEASE]);
+      const runId = submit(file);
+      const types = async () => (await events(runId)).map((row) => row.type);
+      for (const deadline = Date.now() + 30_000; ; await sleep(50)) {
+        if ((await types()).includes("decision-recorded")) break;
+        expect(Date.now()).toBeLessThan(deadline);
+      }
+      await workers.stop(holder, "SIGKILL");
+      // Nobody holds the task now: the answer is stored for its workflow, not taken by anyone.
+      const answered = cli(
+        ["answer", "asked", "--abort", "--run", String(runId), "--store", url],
+        {},
+        dir,
+      );
+      expect([answered.status, answered.stderr]).toEqual([0, ""]);
+      expect((await taskRows(db, runId)).map((row) => row.status)).toEqual(["PENDING"]);
+      const live = await workers.start("answer-live", ["--lease", LEASE]);
+      const [row] = await finished(db, runId, 1);
+      expect(row!.executor_id).toBe("answer-live");
+      const story = await events(runId);
+      expect(story.map((event) => event.type)).toEqual([
+        "step-started",
+        "step-finished",
+        "step-started",
+        "step-finished",
+        "decision-recorded",
+        "answer-given",
+        "decision-recorded",
+      ]);
+      // The answer was journaled once, by `answer`, and the decision it led to made after it.
+      expect(story.filter((event) => event.type === "answer-given")).toHaveLength(1);
+      expect(readFileSync(trace, "utf8").trim().split("\n")).toEqual(["generate", "test"]);
+      expect(live.stderr()).toMatch(
+        /moved 1 task of silent executor answer-dead to the task queue/,
+      );
+      expect(await workers.stop(live)).toBe(0);
+    });
+
     it("on SIGTERM a worker lets its step finish, or cuts it off after --grace, hands its tasks back and exits 0", async () => {
       const drained = taskFile("drain", ["drain"], { slowGenerate: 1 });
       const patient = await workers.start("drain-patient", ["--lease", LEASE, "--grace", "20s"]);

@@ -33,8 +33,13 @@ export function startCli(
   args: readonly string[],
   cwd = ROOT,
   stderr: "ignore" | "pipe" = "ignore",
+  env: NodeJS.ProcessEnv = {},
 ) {
-  return spawn(process.execPath, [BIN, ...args], { cwd, stdio: ["ignore", "ignore", stderr] });
+  return spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", stderr],
+  });
 }
 
 /**
