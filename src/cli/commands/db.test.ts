@@ -100,8 +100,14 @@ describe("--store on SQLite, and refusals", () => {
     const unknown = cli(["db", "upgrade"], {}, dir);
     expect([unknown.status, unknown.stderr]).toEqual([
       2,
-      'error: db: unknown action "upgrade": the one action is migrate (see loopgate db --help)\n',
+      'error: db: unknown action "upgrade": the actions are migrate and upgrade-paused (see loopgate db --help)\n',
     ]);
+    const onSqlite = cli(["db", "upgrade-paused", "--store", join(dir, "b.db")], {}, dir);
+    expect([onSqlite.status, onSqlite.stderr]).toEqual([
+      2,
+      "error: db upgrade-paused: a SQLite journal has no workflow versions: it needs --store postgres://…\n",
+    ]);
+    expect(existsSync(join(dir, "b.db"))).toBe(false);
   });
 });
 

@@ -55,6 +55,7 @@ export async function runOnPostgresStore(
         baseDir: request.taskFileDir,
         redactedDocument: request.redactedDocument,
         concurrency: request.concurrency,
+        warn: dbosWarning,
       });
       const tasks = request.decoded.tasks.length;
       stdout(

@@ -120,7 +120,8 @@ Options:
                   task's own steps stay in order, tasks start in file order as
                   places free up, and a paused task frees its place (at 1 the
                   run waits for it). Recorded with the run: loopgate resume
-                  keeps it
+                  keeps it. On PostgreSQL: up to N tasks running steps at
+                  once across every worker (default: no run-wide limit)
   --new           start a new run even though an earlier run of this task
                   file is paused or unfinished (refused otherwise, exit 2)
   --store URL     a journal path or sqlite:PATH (the same as --db), or

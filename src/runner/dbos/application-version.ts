@@ -6,7 +6,7 @@ import { loopgateVersion } from "../loopgate-version.js";
  * Bump this when a change to `task-workflow.ts`, `work-workflow.ts` (or to the effects the pure loop asks for)
  * changes which DBOS steps a task records, their order, names, arguments or results.
  */
-export const TASK_WORKFLOW_FORMAT = 2;
+export const TASK_WORKFLOW_FORMAT = 3;
 
 /**
  * The DBOS application version loopgate's workflows run under: loopgate's own version and the

@@ -22,33 +22,15 @@ import {
   type ResumeOnQueue,
 } from "./task-moves.js";
 import { registerTaskWorkflow, TASK_WORKFLOW, taskWorkflowId } from "./task-workflow.js";
-import { WORK_QUEUE, WORK_WORKFLOW } from "./work-workflow.js";
+import { TASK_QUEUE, WORK_QUEUE, WORK_QUEUE_SETTINGS, workQueueOf } from "./queues.js";
 import { beat, sayStopped, workerRow } from "./worker-heartbeat.js";
 import { watchWorkers } from "./worker-watch.js";
 
 /** The DBOS application every loopgate process of a store belongs to. */
 export const APPLICATION = "loopgate";
-/**
- * The queue task workflows are enqueued on and workers take them from. It has no limit: a task
- * workflow runs no step itself (its work workflows on the work queue do) and may wait for an
- * answer for days.
- */
-export const TASK_QUEUE = "loopgate-tasks";
-/** The queue a loopgate workflow of `workflowName` is enqueued on, and put back on when it moves. */
-export function queueOf(workflowName: string): string {
-  return workflowName === WORK_WORKFLOW ? WORK_QUEUE : TASK_QUEUE;
-}
 
 /** How often `run` reads the journal to see whether its run can still move. */
 const SETTLE_POLL_MS = 200;
-/**
- * How many work workflows (a task's steps between two decisions) one process holds at once:
- * DBOS's `workerConcurrency` of the work queue, so a burst of tasks spreads over the workers
- * instead of going all to the first that polls. It is one value for every worker (the queue's
- * row), so it is loopgate's, not a flag: `--concurrency` limits steps, within it. A task waiting
- * for an answer holds none of these places.
- */
-export const TASKS_PER_WORKER = 8;
 /** How long a worker may be silent before live workers take its tasks, unless told. */
 export const DEFAULT_LEASE_MS = 30_000;
 /** How long a cut-off step gets to end after SIGKILL before its worker hands it back anyway. */
@@ -207,7 +189,8 @@ export async function launchWorker(
     executorID: options.executorId,
     applicationVersion: self.appVersion,
     runMigrations: false,
-    listenQueues: [TASK_QUEUE, WORK_QUEUE],
+    // No `listenQueues`: a run's own limit has a work queue of its own (see `workQueueOf`), so a
+    // worker takes work from every queue of the application.
     logger: dbosLogger(options.warn, () => closing),
   });
   const shutdown = async () => {
@@ -220,7 +203,7 @@ export async function launchWorker(
     // Every worker of one version registers the same limits; a newer version's win.
     await DBOS.registerQueue(TASK_QUEUE, { onConflict: "update_if_latest_version" });
     await DBOS.registerQueue(WORK_QUEUE, {
-      workerConcurrency: TASKS_PER_WORKER,
+      ...WORK_QUEUE_SETTINGS,
       onConflict: "update_if_latest_version",
     });
   } catch (error) {
@@ -228,8 +211,8 @@ export async function launchWorker(
     await sayStopped(journal.pool, self.executorId).catch(() => undefined);
     throw error;
   }
-  const resume: ResumeOnQueue = async (ids, workflowName) => {
-    await DBOS.resumeWorkflows([...ids], { queueName: queueOf(workflowName) });
+  const resume: ResumeOnQueue = async (ids, queueName) => {
+    await DBOS.resumeWorkflows([...ids], { queueName });
   };
   const watch = watchWorkers(journal.pool, self, resume, {
     moved: (moved) => options.note?.(movedLine(self.executorId, moved)),
@@ -287,8 +270,8 @@ export async function recoverExecutor(
   }
   const client = await DBOSClient.create({ systemDatabaseUrl: url, applicationName: APPLICATION });
   try {
-    const tasks = await moveExecutorTasks(journal.pool, executorId, async (ids, workflowName) => {
-      await client.resumeWorkflows([...ids], { queueName: queueOf(workflowName) });
+    const tasks = await moveExecutorTasks(journal.pool, executorId, async (ids, queueName) => {
+      await client.resumeWorkflows([...ids], { queueName });
     });
     return { kind: "moved", tasks };
   } finally {
@@ -303,7 +286,10 @@ export async function recoverExecutor(
 export async function submitRun(
   journal: PostgresJournal,
   url: string,
-  run: Pick<PostgresRunOptions, "taskFile" | "baseDir" | "redactedDocument" | "concurrency">,
+  run: Pick<
+    PostgresRunOptions,
+    "taskFile" | "baseDir" | "redactedDocument" | "concurrency" | "warn"
+  >,
 ): Promise<number> {
   const runId = await journal.createRun(
     run.taskFile,
@@ -311,8 +297,17 @@ export async function submitRun(
     run.redactedDocument,
     run.concurrency,
   );
-  const client = await DBOSClient.create({ systemDatabaseUrl: url, applicationName: APPLICATION });
+  const client = await DBOSClient.create({
+    systemDatabaseUrl: url,
+    applicationName: APPLICATION,
+    // Its note of a queue registered would go to stdout, which says what was submitted.
+    logger: dbosLogger(run.warn, () => false),
+  });
   try {
+    const queue = workQueueOf(runId, run.concurrency);
+    // A client has no version to compare: the queue's name fixes its settings, so an existing
+    // row is kept.
+    await client.registerQueue(queue.name, { ...queue.settings, onConflict: "never_update" });
     for (const task of planOf(decodeTaskFile(run.redactedDocument)).tasks) {
       await client.enqueue(
         {
@@ -420,16 +415,21 @@ export async function runOnPostgres(options: PostgresRunOptions): Promise<Postgr
       options.concurrency,
     );
     const plan = planOf(decodeTaskFile(options.redactedDocument));
-    return await workOnRun(journal, runId, plan, options, (workflow) =>
-      Promise.all(
+    return await workOnRun(journal, runId, plan, options, async (workflow) => {
+      const queue = workQueueOf(runId, options.concurrency);
+      await DBOS.registerQueue(queue.name, {
+        ...queue.settings,
+        onConflict: "update_if_latest_version",
+      });
+      return Promise.all(
         plan.tasks.map((task) =>
           DBOS.startWorkflow(workflow, {
             workflowID: taskWorkflowId(runId, task.id),
             queueName: TASK_QUEUE,
           })(runId, task.id),
         ),
-      ),
-    );
+      );
+    });
   } finally {
     await store.close();
   }

@@ -8,7 +8,7 @@ import { stringify } from "yaml";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cli, requireBuild } from "../test-support/built-cli.js";
 import { postgresAvailability } from "../../test-support/postgres.js";
-import { TASK_QUEUE } from "./dbos-driver.js";
+import { TASK_QUEUE } from "./queues.js";
 import { TASK_WORKFLOW } from "./task-workflow.js";
 import { workWorkflowId } from "./work-workflow.js";
 import {
@@ -384,7 +384,7 @@ describe.skipIf(availability.skip !== false)(
           .filter((line) => line.includes("loopgate-0.0.1-w0"));
         expect(lines).toHaveLength(1);
         expect(lines[0]).toMatch(
-          /^warning: worker versions-new: 1 task of application version loopgate-0\.0\.1-w0 waits, and this worker runs loopgate-[^ ]+-w2: start a worker of loopgate-0\.0\.1-w0 to finish them, or fork them to loopgate-[^ ]+-w2 \(docs\/distributed\.md#upgrading\)$/,
+          /^warning: worker versions-new: 1 task of application version loopgate-0\.0\.1-w0 waits, and this worker runs loopgate-[^ ]+-w3: start a worker of loopgate-0\.0\.1-w0 to finish them, or fork them to loopgate-[^ ]+-w3 \(docs\/distributed\.md#upgrading\)$/,
         );
         expect(await workers.stop(worker)).toBe(0);
         await client.cancelWorkflow("loopgate-old-version-task");

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, requireBuild } from "../test-support/built-cli.js";
 import { fixtureProject } from "../test-support/fixture-project.js";
 import { postgresAvailability } from "../../test-support/postgres.js";
-import { TASKS_PER_WORKER } from "./dbos-driver.js";
+import { TASKS_PER_WORKER } from "./queues.js";
 import {
   finished,
   taskRows,

@@ -101,6 +101,18 @@ export class PostgresJournal {
     return recordOf(row);
   }
 
+  /**
+   * The run's own `--concurrency` as given, or undefined when it was not: on PostgreSQL only a
+   * limit given is one across every worker (`RunRecord.concurrency` reads 1 then, as on SQLite).
+   */
+  async runLimit(runId: number): Promise<number | undefined> {
+    const found = await this.pool.query<Pick<RunRow, "concurrency">>(
+      "SELECT concurrency FROM loopgate.runs WHERE run_id = $1",
+      [runId],
+    );
+    return found.rows[0]?.concurrency ?? undefined;
+  }
+
   /** Every run as stored, oldest first. */
   async runs(): Promise<RunRecord[]> {
     const found = await this.pool.query<RunRow>("SELECT * FROM loopgate.runs ORDER BY run_id");

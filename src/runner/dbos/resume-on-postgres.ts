@@ -7,7 +7,9 @@ import { loadRun, type LoadedRun } from "../load-run.js";
 import type { GivenAnswers } from "../session.js";
 import { withOptionRestore } from "../workspace/restore-of.js";
 import type { PostgresRunStore } from "../store/postgres/postgres-run-store.js";
-import { TASK_QUEUE, workOnRun, type PostgresRunResult } from "./dbos-driver.js";
+import { workOnRun, type PostgresRunResult } from "./dbos-driver.js";
+import type { PostgresJournal } from "./postgres-journal.js";
+import { TASK_QUEUE, workQueueOf } from "./queues.js";
 import { taskWorkflowId } from "./task-workflow.js";
 
 /** What `resume` does with a run on a PostgreSQL store. */
@@ -68,6 +70,21 @@ export async function giveFileAnswers(
   return given;
 }
 
+/**
+ * The work workflow a task workflow started last, when a cancel ended it: the one the task waits
+ * for. DBOS records a child's start among its parent's steps, in the child's own transaction.
+ */
+async function cancelledWork(journal: PostgresJournal, taskWorkflow: string) {
+  const found = await journal.pool.query<{ id: string; status: string }>(
+    `SELECT w.workflow_uuid AS id, w.status
+       FROM dbos.operation_outputs o JOIN dbos.workflow_status w ON w.workflow_uuid = o.child_workflow_id
+      WHERE o.workflow_uuid = $1 ORDER BY o.function_id DESC LIMIT 1`,
+    [taskWorkflow],
+  );
+  const last = found.rows[0];
+  return last?.status === "CANCELLED" ? last.id : undefined;
+}
+
 /** DBOS's states of a workflow not yet ended, which DBOS refuses to rewind. */
 const UNENDED: ReadonlySet<string> = new Set(["PENDING", "ENQUEUED", "DELAYED"]);
 
@@ -76,11 +93,11 @@ const UNENDED: ReadonlySet<string> = new Set(["PENDING", "ENQUEUED", "DELAYED"])
  * journaled as resumed and its workflow (ended, or cancelled first when a `run` handed it back
  * unfinished) rewound to its start, so it folds the task's journal and runs the step again
  * with the run's task file as it is now; a workflow that
- * ended in error is rewound the same way; a cancelled one, or one held by a dead `run` or
- * `resume` of this host, is put back on the task queue, where DBOS replays it (its finished
- * steps not run again). Then this process works on the run until no task can move, as `run`
- * does, answering from the answers file (`--answers`) each task that pauses while the file has
- * an answer for it. A task another worker holds is left to it.
+ * ended in error is rewound the same way; a cancelled one (with the work it waited for), or one
+ * held by a dead `run` or `resume` of this host, is put back on the task queue, where DBOS
+ * replays it (its finished steps not run again). Then this process works on the run until no
+ * task can move, as `run` does, answering from the answers file (`--answers`) each task that
+ * pauses while the file has an answer for it. A task another worker holds is left to it.
  */
 export async function resumeOnPostgres(request: PostgresResumeRequest): Promise<PostgresRunResult> {
   const { store, loaded, say } = request;
@@ -112,6 +129,13 @@ export async function resumeOnPostgres(request: PostgresResumeRequest): Promise<
       await client.rewindWorkflow(id, { startStep: 0, queueName: TASK_QUEUE });
       say(`run ${runId}: ${task.id} goes on from its journal (its workflow had ended)`);
     } else if (status === "CANCELLED" || (status === "PENDING" && deadHere(row?.executorId))) {
+      // Its cancelled work goes back on its run's work queue too: replayed, it runs its steps
+      // from the one in flight and tells the task at once, as if never cancelled.
+      const work = status === "CANCELLED" ? await cancelledWork(store.journal, id) : undefined;
+      if (work !== undefined) {
+        const queue = workQueueOf(runId, await store.journal.runLimit(runId));
+        await client.resumeWorkflow(work, { queueName: queue.name });
+      }
       await client.resumeWorkflow(id, { queueName: TASK_QUEUE });
       say(
         `run ${runId}: ${task.id} is back on the task queue (${status === "CANCELLED" ? "its workflow was cancelled" : `its runner ${row?.executorId} is gone`})`,

@@ -2,12 +2,12 @@ import { DBOSClient } from "@dbos-inc/dbos-sdk";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, postgresAvailability } from "../../test-support/postgres.js";
-import { queueOf, TASK_QUEUE } from "./dbos-driver.js";
 import { migratePostgresStore } from "./migrate-store.js";
 import { waitingOtherVersions } from "./other-versions.js";
 import { moveExecutorTasks, moveSilentExecutorsTasks } from "./task-moves.js";
 import { TASK_WORKFLOW } from "./task-workflow.js";
-import { WORK_QUEUE, WORK_WORKFLOW } from "./work-workflow.js";
+import { TASK_QUEUE, WORK_QUEUE, workQueueOf, type WorkQueue } from "./queues.js";
+import { WORK_WORKFLOW } from "./work-workflow.js";
 
 // The move of a silent executor's task workflows onto the queue, against a real server: task
 // rows are made as DBOS makes them (enqueued by a client), then set to what a dead or live
@@ -60,9 +60,20 @@ describe.skipIf(availability.skip !== false)(
       ).rows.map((row) => `${row.workflow_uuid} ${row.status}`);
 
     /** A work workflow of task workflow `task`, held by `executor` (PENDING). */
-    const heldWork = async (id: string, task: string, executor: string) => {
+    const heldWork = async (
+      id: string,
+      task: string,
+      executor: string,
+      queue: WorkQueue = workQueueOf(1, undefined),
+    ) => {
       await client.enqueue(
-        { queueName: WORK_QUEUE, workflowName: WORK_WORKFLOW, workflowID: id, appVersion: "v1" },
+        {
+          queueName: queue.name,
+          workflowName: WORK_WORKFLOW,
+          workflowID: id,
+          appVersion: "v1",
+          ...(queue.partition === undefined ? {} : { queuePartitionKey: queue.partition }),
+        },
         task,
       );
       await pools[0]!.query(
@@ -73,14 +84,23 @@ describe.skipIf(availability.skip !== false)(
 
     const queues = async (ids: readonly string[]) =>
       (
-        await pools[0]!.query<{ workflow_uuid: string; status: string; queue_name: string }>(
-          "SELECT workflow_uuid, status, queue_name FROM dbos.workflow_status WHERE workflow_uuid = ANY($1) ORDER BY 1",
+        await pools[0]!.query<{
+          workflow_uuid: string;
+          status: string;
+          queue_name: string;
+          queue_partition_key: string | null;
+        }>(
+          "SELECT workflow_uuid, status, queue_name, queue_partition_key FROM dbos.workflow_status WHERE workflow_uuid = ANY($1) ORDER BY 1",
           [ids],
         )
-      ).rows.map((row) => `${row.workflow_uuid} ${row.status} ${row.queue_name}`);
+      ).rows.map((row) =>
+        [row.workflow_uuid, row.status, row.queue_name, row.queue_partition_key ?? ""]
+          .join(" ")
+          .trim(),
+      );
 
-    const resume = async (ids: readonly string[], workflowName: string) => {
-      await client.resumeWorkflows([...ids], { queueName: queueOf(workflowName) });
+    const resume = async (ids: readonly string[], queueName: string) => {
+      await client.resumeWorkflows([...ids], { queueName });
     };
 
     beforeAll(async () => {
@@ -109,7 +129,8 @@ describe.skipIf(availability.skip !== false)(
       await worker("dead", 5_000, 1_000);
       // Stopped a moment ago: what it still holds moves at once, whatever its lease.
       await worker("stopped", 0, 60_000, true);
-      await worker("live", 500, 1_000);
+      // Live for the whole file: the last test counts its tasks as not waiting.
+      await worker("live", 500, 60_000);
       const [first, second] = await Promise.all(
         pools.map((pool, index) =>
           moveSilentExecutorsTasks(pool, { executorId: `w${index}`, appVersion: "v1" }, resume),
@@ -125,13 +146,18 @@ describe.skipIf(availability.skip !== false)(
       ]);
     });
 
-    it("moves a silent executor's work workflows to the work queue, and names each task once", async () => {
+    it("moves a silent executor's work workflows back to their work queue, and names each task once", async () => {
       // d-1: the task workflow and its work, both held by the dead executor; d-2: only the work
-      // (its task workflow waits for it on a live worker).
+      // (its task workflow waits for it on a live worker); d-3: work of a run limited to 2 at
+      // once, on that limit's queue in the run's partition.
       await held(["d-1"], "dead-w");
       await heldWork("d-1-work", "d-1", "dead-w");
       await held(["d-2"], "live-w");
       await heldWork("d-2-work", "d-2", "dead-w");
+      const limited = workQueueOf(7, 2);
+      await client.registerQueue(limited.name, limited.settings);
+      await held(["d-3"], "live-w");
+      await heldWork("d-3-work", "d-3", "dead-w", limited);
       await worker("dead-w", 5_000, 1_000);
       await worker("live-w", 0, 60_000);
       const moved = await moveSilentExecutorsTasks(
@@ -142,12 +168,14 @@ describe.skipIf(availability.skip !== false)(
       expect(moved).toEqual([
         { workflowId: "d-1", executorId: "dead-w" },
         { workflowId: "d-2", executorId: "dead-w" },
+        { workflowId: "d-3", executorId: "dead-w" },
       ]);
-      expect(await queues(["d-1", "d-1-work", "d-2", "d-2-work"])).toEqual([
+      expect(await queues(["d-1", "d-1-work", "d-2", "d-2-work", "d-3-work"])).toEqual([
         `d-1 ENQUEUED ${TASK_QUEUE}`,
         `d-1-work ENQUEUED ${WORK_QUEUE}`,
         `d-2 PENDING ${TASK_QUEUE}`,
         `d-2-work ENQUEUED ${WORK_QUEUE}`,
+        "d-3-work ENQUEUED loopgate-work-limit-2 7",
       ]);
       await pools[0]!.query(
         "UPDATE dbos.workflow_status SET status = 'SUCCESS' WHERE workflow_uuid LIKE 'd-%'",

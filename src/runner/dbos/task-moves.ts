@@ -1,12 +1,10 @@
 import type pg from "pg";
+import { TASK_QUEUE, WORK_QUEUE } from "./queues.js";
 import { TASK_WORKFLOW } from "./task-workflow.js";
 import { WORK_WORKFLOW } from "./work-workflow.js";
 
-/**
- * Puts workflows of one name (a task's, or its work's) back on their queue: DBOS's
- * `resumeWorkflows` with that queue's name.
- */
-export type ResumeOnQueue = (workflowIds: readonly string[], workflowName: string) => Promise<void>;
+/** Puts workflows back on queue `queueName`: DBOS's `resumeWorkflows` with that queue's name. */
+export type ResumeOnQueue = (workflowIds: readonly string[], queueName: string) => Promise<void>;
 
 /**
  * A task moved back to the queue — its task workflow's id — and the executor that held it: its
@@ -58,20 +56,24 @@ async function moveUnderLock(
       const found = await client.query<{
         workflow_uuid: string;
         name: string;
+        queue_name: string | null;
         task: string;
         executor_id: string;
       }>(
-        `SELECT w.workflow_uuid, w.name, w.executor_id,
+        `SELECT w.workflow_uuid, w.name, w.queue_name, w.executor_id,
                 COALESCE(w.parent_workflow_id, w.workflow_uuid) AS task
            FROM dbos.workflow_status w
           WHERE w.status = 'PENDING' AND w.name = ANY($1) AND ${selection.where}
           ORDER BY task, w.workflow_uuid`,
         [[TASK_WORKFLOW, WORK_WORKFLOW], ...selection.params],
       );
-      for (const name of [TASK_WORKFLOW, WORK_WORKFLOW]) {
-        const ids = found.rows.filter((row) => row.name === name).map((row) => row.workflow_uuid);
-        if (ids.length > 0) await resume(ids, name);
+      // Each goes back on the queue it came from: a work workflow's is its run's limit's.
+      const byQueue = new Map<string, string[]>();
+      for (const row of found.rows) {
+        const queue = row.queue_name ?? (row.name === WORK_WORKFLOW ? WORK_QUEUE : TASK_QUEUE);
+        byQueue.set(queue, [...(byQueue.get(queue) ?? []), row.workflow_uuid]);
       }
+      for (const [queue, ids] of byQueue) await resume(ids, queue);
       await client.query("COMMIT");
       const moved = new Map<string, MovedTask>();
       for (const row of found.rows) {

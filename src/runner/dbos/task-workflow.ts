@@ -9,10 +9,10 @@ import {
   carrying,
   registerWorkWorkflow,
   taskPlanOf,
-  WORK_QUEUE,
   workWorkflowId,
   type TaskWorkflowContext,
 } from "./work-workflow.js";
+import { workQueueOf, type WorkQueue } from "./queues.js";
 
 /** The name the task workflow is registered and enqueued under. */
 export const TASK_WORKFLOW = "loopgate-task";
@@ -56,9 +56,14 @@ export function registerTaskWorkflow(
   context: TaskWorkflowContext,
 ): (runId: number, taskId: string) => Promise<TaskEnd> {
   const { journal } = context;
-  const loadRun = DBOS.registerStep((runId: number) => journal.run(runId), {
-    name: "loopgate-load-run",
-  });
+  // The run, and its own `--concurrency` if it was given one: its work goes on that limit's queue.
+  const loadRun = DBOS.registerStep(
+    async (runId: number) => ({
+      run: await journal.run(runId),
+      limit: (await journal.runLimit(runId)) ?? null,
+    }),
+    { name: "loopgate-load-run" },
+  );
   // The task's story, and the work workflows of the task that ended without events: a `resume`
   // that rewound the task may find one of them at the place its story ends (see `workFrom`).
   const loadStory = DBOS.registerStep(
@@ -116,6 +121,7 @@ export function registerTaskWorkflow(
    */
   async function workFrom(
     run: RunRecord,
+    queue: WorkQueue,
     taskId: string,
     story: readonly LoopEvent[],
     ended: ReadonlySet<string>,
@@ -123,12 +129,13 @@ export function registerTaskWorkflow(
     for (let attempt = 0; ; attempt += 1) {
       const id = workWorkflowId(run.id, taskId, story.length, attempt);
       if (ended.has(id)) continue;
-      const handle = await DBOS.startWorkflow(work, { workflowID: id, queueName: WORK_QUEUE })(
-        taskWorkflowId(run.id, taskId),
-        run,
-        taskId,
-        [...story],
-      );
+      const handle = await DBOS.startWorkflow(work, {
+        workflowID: id,
+        queueName: queue.name,
+        ...(queue.partition === undefined
+          ? {}
+          : { enqueueOptions: { queuePartitionKey: queue.partition } }),
+      })(taskWorkflowId(run.id, taskId), run, taskId, [...story]);
       // Waiting for the work is nothing a stop has to wait for: the work counts itself.
       context.gate.leave();
       try {
@@ -148,7 +155,8 @@ export function registerTaskWorkflow(
 
   /** The task's story from its start, or from where a recovery replays it. */
   async function carryOut(runId: number, taskId: string): Promise<TaskEnd> {
-    const run = await loadRun(runId);
+    const { run, limit } = await loadRun(runId);
+    const queue = workQueueOf(runId, limit ?? undefined);
     let state = startLoop(taskPlanOf(run, taskId)).state;
     // What the task journaled before this workflow started (nothing, unless `resume` rewound
     // it after a step error): folded, so the workflow carries the task on from there.
@@ -168,7 +176,7 @@ export function registerTaskWorkflow(
         case "resume-step":
           return "step-error";
         case "run-step":
-          events = await workFrom(run, taskId, story, ended);
+          events = await workFrom(run, queue, taskId, story, ended);
           break;
         case "record-decision":
           events = [

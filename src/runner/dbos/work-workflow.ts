@@ -23,12 +23,6 @@ import type { StepGate } from "./step-gate.js";
 export const WORK_WORKFLOW = "loopgate-task-work";
 
 /**
- * The queue work workflows are enqueued on: the throttled one. A task's own workflow waits for
- * answers on the task queue, which has no limit, so a human wait holds no place here.
- */
-export const WORK_QUEUE = "loopgate-work";
-
-/**
  * The workflow id of a task's work from place `place` of its story on: derived from the run, the
  * task and the place, so every worker (and every replay of the task) names the same workflow.
  * `attempt` counts the work workflows of that place that ended without giving their events (a
