@@ -160,6 +160,16 @@ export async function openStore(url: string): Promise<OpenStore> {
   return { journal, close: () => pool.end() };
 }
 
+/**
+ * DBOS's queue polling interval from `LOOPGATE_QUEUE_POLL_MS`, when set to a positive number:
+ * DBOS polls a queue once a second, which is most of what a short task waits on PostgreSQL; the
+ * tests poll faster. It is the queue's row, so the last worker to launch sets it for all.
+ */
+export function queuePollingFrom(env: NodeJS.ProcessEnv): { minPollingIntervalMs?: number } {
+  const ms = Number(env.LOOPGATE_QUEUE_POLL_MS ?? "");
+  return Number.isFinite(ms) && ms > 0 ? { minPollingIntervalMs: ms } : {};
+}
+
 /** A message of an error, for one line. */
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -218,10 +228,12 @@ export async function launchWorker(
   try {
     await DBOS.launch();
     // Every worker of one version registers the same limits; a newer version's win.
-    await DBOS.registerQueue(TASK_QUEUE, { onConflict: "update_if_latest_version" });
+    const polling = queuePollingFrom(process.env);
+    await DBOS.registerQueue(TASK_QUEUE, { onConflict: "update_if_latest_version", ...polling });
     await DBOS.registerQueue(WORK_QUEUE, {
       workerConcurrency: TASKS_PER_WORKER,
       onConflict: "update_if_latest_version",
+      ...polling,
     });
   } catch (error) {
     await shutdown().catch(() => undefined);
