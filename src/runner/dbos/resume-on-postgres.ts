@@ -7,7 +7,8 @@ import { loadRun, type LoadedRun } from "../load-run.js";
 import type { GivenAnswers } from "../session.js";
 import { withOptionRestore } from "../workspace/restore-of.js";
 import type { PostgresRunStore } from "../store/postgres/postgres-run-store.js";
-import { TASK_QUEUE, workOnRun, type PostgresRunResult } from "./dbos-driver.js";
+import { queueOf, TASK_QUEUE, workOnRun, type PostgresRunResult } from "./dbos-driver.js";
+import { handBackTasks } from "./task-moves.js";
 import { taskWorkflowId } from "./task-workflow.js";
 
 /** What `resume` does with a run on a PostgreSQL store. */
@@ -30,9 +31,9 @@ export interface PostgresResumeRequest {
  * `HOST-PID`. A worker's id says nothing of its life (until workers report heartbeats), so only
  * these are taken for dead.
  */
-function deadHere(executor: string | undefined): boolean {
+function deadHere(executor: string): boolean {
   const prefix = `${hostname()}-`;
-  if (executor === undefined || !executor.startsWith(prefix)) return false;
+  if (!executor.startsWith(prefix)) return false;
   const pid = executor.slice(prefix.length);
   return /^\d+$/.test(pid) && !alive(Number(pid));
 }
@@ -101,6 +102,7 @@ export async function resumeOnPostgres(request: PostgresResumeRequest): Promise<
     }
     const row = await client.getWorkflow(id);
     const status = row?.status;
+    const executor = row?.executorId;
     // A `run` that ended before DBOS marked the step-error task's workflow done handed it back
     // unfinished: replayed, it would fold its recorded story (without the resume) and end again
     // while the journal says the step runs next. It is cancelled and rewound like an ended one.
@@ -111,13 +113,18 @@ export async function resumeOnPostgres(request: PostgresResumeRequest): Promise<
     if (status === "SUCCESS" || status === "ERROR" || stepError) {
       await client.rewindWorkflow(id, { startStep: 0, queueName: TASK_QUEUE });
       say(`run ${runId}: ${task.id} goes on from its journal (its workflow had ended)`);
-    } else if (status === "CANCELLED" || (status === "PENDING" && deadHere(row?.executorId))) {
+    } else if (status === "PENDING" && executor !== undefined && deadHere(executor)) {
+      // Its work in flight too: left on the dead runner, it would wait out the runner's lease
+      // (30 s by default) before a live worker moved it. The pid says the runner is gone.
+      await handBackTasks(store.journal.pool, executor, async (ids, workflowName) => {
+        await client.resumeWorkflows([...ids], { queueName: queueOf(workflowName) });
+      });
+      say(`run ${runId}: ${task.id} is back on the task queue (its runner ${executor} is gone)`);
+    } else if (status === "CANCELLED") {
       await client.resumeWorkflow(id, { queueName: TASK_QUEUE });
-      say(
-        `run ${runId}: ${task.id} is back on the task queue (${status === "CANCELLED" ? "its workflow was cancelled" : `its runner ${row?.executorId} is gone`})`,
-      );
+      say(`run ${runId}: ${task.id} is back on the task queue (its workflow was cancelled)`);
     } else if (status === "PENDING") {
-      say(`run ${runId}: ${task.id} is held by worker ${row?.executorId}: left to it`);
+      say(`run ${runId}: ${task.id} is held by worker ${executor}: left to it`);
     }
   }
   const { answers } = request;
