@@ -13,6 +13,7 @@ import type { DriveResult } from "../sqlite-driver.js";
 import { noteDbosShutdown } from "./dbos-shutdown.js";
 import { connect } from "./postgres-connection.js";
 import { applicationVersion } from "./application-version.js";
+import { queuePollingFrom } from "./queue-polling.js";
 import { PostgresJournal } from "./postgres-journal.js";
 import { StepGate } from "./step-gate.js";
 import {
@@ -158,16 +159,6 @@ export async function openStore(url: string): Promise<OpenStore> {
     throw error;
   }
   return { journal, close: () => pool.end() };
-}
-
-/**
- * DBOS's queue polling interval from `LOOPGATE_QUEUE_POLL_MS`, when set to a positive number:
- * DBOS polls a queue once a second, which is most of what a short task waits on PostgreSQL; the
- * tests poll faster. It is the queue's row, so the last worker to launch sets it for all.
- */
-export function queuePollingFrom(env: NodeJS.ProcessEnv): { minPollingIntervalMs?: number } {
-  const ms = Number(env.LOOPGATE_QUEUE_POLL_MS ?? "");
-  return Number.isFinite(ms) && ms > 0 ? { minPollingIntervalMs: ms } : {};
 }
 
 /** A message of an error, for one line. */
