@@ -104,7 +104,7 @@ afterAll(() => {
 describeOnBothStores(
   "the runner's behaviours on both stores",
   journal,
-  15,
+  12,
   ({ name, flags, run, keep }) => {
     it("runs --concurrency 2 steps at once in one process, and the places paused tasks free let the others run (run 1)", () => {
       const before = together.trace().length;
