@@ -13,6 +13,7 @@ import type { DriveResult } from "../sqlite-driver.js";
 import { noteDbosShutdown } from "./dbos-shutdown.js";
 import { connect } from "./postgres-connection.js";
 import { applicationVersion } from "./application-version.js";
+import { queuePollingFrom } from "./queue-polling.js";
 import { PostgresJournal } from "./postgres-journal.js";
 import { StepGate } from "./step-gate.js";
 import {
@@ -201,10 +202,12 @@ export async function launchWorker(
   try {
     await DBOS.launch();
     // Every worker of one version registers the same limits; a newer version's win.
-    await DBOS.registerQueue(TASK_QUEUE, { onConflict: "update_if_latest_version" });
+    const polling = queuePollingFrom(process.env);
+    await DBOS.registerQueue(TASK_QUEUE, { onConflict: "update_if_latest_version", ...polling });
     await DBOS.registerQueue(WORK_QUEUE, {
       ...WORK_QUEUE_SETTINGS,
       onConflict: "update_if_latest_version",
+      ...polling,
     });
   } catch (error) {
     await shutdown().catch(() => undefined);

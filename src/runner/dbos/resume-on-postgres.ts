@@ -10,6 +10,7 @@ import type { PostgresRunStore } from "../store/postgres/postgres-run-store.js";
 import { workOnRun, type PostgresRunResult } from "./dbos-driver.js";
 import type { PostgresJournal } from "./postgres-journal.js";
 import { TASK_QUEUE, workQueueOf } from "./queues.js";
+import { handBackTasks } from "./task-moves.js";
 import { taskWorkflowId } from "./task-workflow.js";
 
 /** What `resume` does with a run on a PostgreSQL store. */
@@ -32,9 +33,9 @@ export interface PostgresResumeRequest {
  * `HOST-PID`. A worker's id says nothing of its life (until workers report heartbeats), so only
  * these are taken for dead.
  */
-function deadHere(executor: string | undefined): boolean {
+function deadHere(executor: string): boolean {
   const prefix = `${hostname()}-`;
-  if (executor === undefined || !executor.startsWith(prefix)) return false;
+  if (!executor.startsWith(prefix)) return false;
   const pid = executor.slice(prefix.length);
   return /^\d+$/.test(pid) && !alive(Number(pid));
 }
@@ -118,6 +119,7 @@ export async function resumeOnPostgres(request: PostgresResumeRequest): Promise<
     }
     const row = await client.getWorkflow(id);
     const status = row?.status;
+    const executor = row?.executorId;
     // A `run` that ended before DBOS marked the step-error task's workflow done handed it back
     // unfinished: replayed, it would fold its recorded story (without the resume) and end again
     // while the journal says the step runs next. It is cancelled and rewound like an ended one.
@@ -128,20 +130,25 @@ export async function resumeOnPostgres(request: PostgresResumeRequest): Promise<
     if (status === "SUCCESS" || status === "ERROR" || stepError) {
       await client.rewindWorkflow(id, { startStep: 0, queueName: TASK_QUEUE });
       say(`run ${runId}: ${task.id} goes on from its journal (its workflow had ended)`);
-    } else if (status === "CANCELLED" || (status === "PENDING" && deadHere(row?.executorId))) {
+    } else if (status === "PENDING" && executor !== undefined && deadHere(executor)) {
+      // Its work in flight too: left on the dead runner, it would wait out the runner's lease
+      // (30 s by default) before a live worker moved it. The pid says the runner is gone.
+      await handBackTasks(store.journal.pool, executor, async (ids, queueName) => {
+        await client.resumeWorkflows([...ids], { queueName });
+      });
+      say(`run ${runId}: ${task.id} is back on the task queue (its runner ${executor} is gone)`);
+    } else if (status === "CANCELLED") {
       // Its cancelled work goes back on its run's work queue too: replayed, it runs its steps
       // from the one in flight and tells the task at once, as if never cancelled.
-      const work = status === "CANCELLED" ? await cancelledWork(store.journal, id) : undefined;
+      const work = await cancelledWork(store.journal, id);
       if (work !== undefined) {
         const queue = workQueueOf(runId, await store.journal.runLimit(runId));
         await client.resumeWorkflow(work, { queueName: queue.name });
       }
       await client.resumeWorkflow(id, { queueName: TASK_QUEUE });
-      say(
-        `run ${runId}: ${task.id} is back on the task queue (${status === "CANCELLED" ? "its workflow was cancelled" : `its runner ${row?.executorId} is gone`})`,
-      );
+      say(`run ${runId}: ${task.id} is back on the task queue (its workflow was cancelled)`);
     } else if (status === "PENDING") {
-      say(`run ${runId}: ${task.id} is held by worker ${row?.executorId}: left to it`);
+      say(`run ${runId}: ${task.id} is held by worker ${executor}: left to it`);
     }
   }
   const { answers } = request;

@@ -217,8 +217,12 @@ describeOnBothStores(
       await new Promise((resolve) => runner.once("exit", resolve));
       const interrupted = run(fixture, "crash status", ["status", "--run", "4"]);
       expect(interrupted.stdout).toMatch(/^4 .* unfinished /m);
+      const resuming = Date.now();
       const resumed = run(fixture, "crash resume", ["resume", "--run", "4", "--quiet"]);
       expect(resumed.status, resumed.stderr).toBe(0);
+      // The killed runner's work in flight goes back on the queue with its task, at once: it does
+      // not wait out the dead runner's lease (30 s) for a live worker to move it.
+      expect(Date.now() - resuming).toBeLessThan(20_000);
       expect(resumed.stdout).toMatch(/^k +proceeded +1 /m);
       reading(fixture, "crash", "k", 4, true);
       const exported = cli(["export", "--jsonl", "--run", "4", ...flags()], {}, fixture.dir);

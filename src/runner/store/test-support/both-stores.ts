@@ -4,6 +4,10 @@ import { cli } from "../../test-support/built-cli.js";
 import type { Fixture } from "../../test-support/fixture-project.js";
 import { migratedUrl } from "../../dbos/test-support/migrated-store.js";
 
+// DBOS polls its queues once a second, which is most of what a short task waits on PostgreSQL:
+// every CLI process these suites start (they inherit this file's environment) polls every 50 ms.
+process.env.LOOPGATE_QUEUE_POLL_MS ??= "50";
+
 /** A store the behaviour suites run their stories on: its name and the flags that name it. */
 export interface StoreCase {
   readonly name: "sqlite" | "postgres";
