@@ -166,6 +166,36 @@ interface ReadPass {
   readonly decisions: Map<number, { runId: number; taskId: string; history: readonly Attempt[] }>;
 }
 
+/** An event to journal, with its task's summary after it (status reads it, see `taskBriefs`). */
+export interface JournaledEvent {
+  readonly event: LoopEvent;
+  readonly meta: Record<string, unknown> | null;
+  /** What status shows of the task once the event is applied; called only for a task's latest event. */
+  readonly brief?: () => TaskBrief;
+}
+
+/** What a batch's transaction added: remembered by the journal only once it committed. */
+interface WrittenBatch {
+  readonly seqs: number[];
+  readonly decided: ReadonlyMap<string, HistoryBase>;
+  readonly added: ReadonlySet<string>;
+}
+
+/** Runs an event's insert, naming a second event for the same effect as the conflict it is. */
+function conflictNamed(runId: number, event: LoopEvent, insert: () => number): number {
+  try {
+    return insert();
+  } catch (error) {
+    if (sqliteCode(error) === "SQLITE_CONSTRAINT_UNIQUE") {
+      throw new LoopgateError(
+        "JOURNAL_CONFLICT",
+        `run ${runId}: ${event.type} for ${event.effectId} is already journaled (another runner?)`,
+      );
+    }
+    throw error;
+  }
+}
+
 /** Where the journal remembers a task's latest decision. */
 function decisionKey(runId: number, taskId: string): string {
   return `${runId}\0${taskId}`;
@@ -180,12 +210,8 @@ function decisionKey(runId: number, taskId: string): string {
 export class Journal {
   /** Statements prepared once each, when first used: a journal of version 1 read as it is has no blobs table. */
   private readonly statements = new Map<string, Database.Statement>();
-  /** Appends a packed event, its blobs and its task's summary in one transaction. */
-  private readonly writePacked: (
-    row: EventRow,
-    blobs: ReadonlyMap<string, string>,
-    brief: TaskBrief | undefined,
-  ) => number;
+  /** Appends events, their blobs and their tasks' summaries in one transaction. */
+  private readonly writeAll: (runId: number, events: readonly JournaledEvent[]) => WrittenBatch;
   /** Blobs known to be stored, so a text read by several decisions is not inserted again. */
   private readonly storedBlobs = new Set<string>();
   /** Each task's latest decision read or written: the next one's history extends it. */
@@ -216,23 +242,42 @@ export class Journal {
         row.type === "step-started" || row.type === "attempt-restored" ? null : row.effect_id;
       return Number(insert.run({ ...row, done_key, checksum: eventChecksum(row) }).lastInsertRowid);
     };
-    const withBlobs = db.transaction(
-      (row: EventRow, blobs: readonly [string, string][], brief: TaskBrief | undefined) => {
-        for (const [hash, text] of blobs) {
+    this.writeAll = db.transaction((runId: number, events: readonly JournaledEvent[]) => {
+      // What this transaction adds is remembered only once it commits (see `appendAll`).
+      const decided = new Map<string, HistoryBase>();
+      const added = new Set<string>();
+      const briefs = new Map<string, () => TaskBrief>();
+      const seqs = events.map(({ event, meta, brief }) => {
+        const key = decisionKey(runId, event.taskId);
+        const decision = event.type === "decision-recorded";
+        const base = decision ? (decided.get(key) ?? this.latestDecisions.get(key)) : undefined;
+        const packed = packEvent(event, base);
+        for (const [hash, text] of packed.blobs) {
+          if (this.storedBlobs.has(hash) || added.has(hash)) continue;
           this.statement("INSERT OR IGNORE INTO blobs (hash, text) VALUES (?, ?)").run(hash, text);
+          added.add(hash);
         }
-        const seq = insertEvent(row);
-        if (brief !== undefined) this.recordSummary(row.run_id, row.task_id, brief);
+        const seq = conflictNamed(runId, event, () =>
+          insertEvent({
+            run_id: runId,
+            at: new Date().toISOString(),
+            type: event.type,
+            task_id: event.taskId,
+            iteration: event.iteration,
+            effect_id: event.effectId,
+            body: packed.body,
+            meta: meta === null ? null : JSON.stringify(meta),
+          }),
+        );
+        if (decision) decided.set(key, { seq, history: event.input.iterationCheck.history ?? [] });
+        // A task's summary is its latest event's: the events before it in the batch need none.
+        if (brief !== undefined) briefs.set(event.taskId, brief);
+        else briefs.delete(event.taskId);
         return seq;
-      },
-    );
-    // An event with no summary whose blobs are all stored already is one insert: no transaction.
-    this.writePacked = (row, blobs, brief) => {
-      const missing = [...blobs].filter(([hash]) => !this.storedBlobs.has(hash));
-      return missing.length === 0 && brief === undefined
-        ? insertEvent(row)
-        : withBlobs(row, missing, brief);
-    };
+      });
+      for (const [taskId, brief] of briefs) this.recordSummary(runId, taskId, brief());
+      return { seqs, decided, added };
+    });
     if (writing) this.marks = journalMarks(path);
   }
 
@@ -592,44 +637,34 @@ export class Journal {
     meta: Record<string, unknown> | null = null,
     after?: LoopState,
   ): number {
-    const key = decisionKey(runId, event.taskId);
     const task = after === undefined ? undefined : taskStateOf(after, event.taskId);
     const brief =
       after === undefined || task === undefined
         ? undefined
-        : taskBriefOf(planTaskOf(after, event.taskId), task);
-    const decision = event.type === "decision-recorded";
-    const packed = packEvent(event, decision ? this.latestDecisions.get(key) : undefined);
-    const row: EventRow = {
-      run_id: runId,
-      at: new Date().toISOString(),
-      type: event.type,
-      task_id: event.taskId,
-      iteration: event.iteration,
-      effect_id: event.effectId,
-      body: packed.body,
-      meta: meta === null ? null : JSON.stringify(meta),
-    };
-    let seq: number;
-    try {
-      seq = this.write(
-        () => this.writePacked(row, packed.blobs, brief),
-        `${event.taskId}'s ${event.type} (attempt ${event.iteration}) was being journaled`,
-      );
-    } catch (error) {
-      if (sqliteCode(error) === "SQLITE_CONSTRAINT_UNIQUE") {
-        throw new LoopgateError(
-          "JOURNAL_CONFLICT",
-          `run ${runId}: ${event.type} for ${event.effectId} is already journaled (another runner?)`,
-        );
-      }
-      throw error;
-    }
-    for (const hash of packed.blobs.keys()) this.storedBlobs.add(hash);
-    if (decision) {
-      this.latestDecisions.set(key, { seq, history: event.input.iterationCheck.history ?? [] });
-    }
-    return seq;
+        : () => taskBriefOf(planTaskOf(after, event.taskId), task);
+    const [seq] = this.appendAll(runId, [
+      { event, meta, ...(brief === undefined ? {} : { brief }) },
+    ]);
+    return seq ?? 0;
+  }
+
+  /**
+   * Appends several events of run `runId` in one transaction (a group commit): all are on disk
+   * or none is. Each task's summary is its latest event's `brief`, written with it. Returns the
+   * events' sequence numbers; refuses (JOURNAL_CONFLICT) the batch if any event's effect was
+   * already carried out.
+   */
+  appendAll(runId: number, events: readonly JournaledEvent[]): number[] {
+    const first = events[0]?.event;
+    if (first === undefined) return [];
+    const what =
+      events.length === 1
+        ? `${first.taskId}'s ${first.type} (attempt ${first.iteration}) was being journaled`
+        : `${events.length} events (${first.taskId}'s ${first.type} first) were being journaled`;
+    const written = this.write(() => this.writeAll(runId, events), what);
+    for (const hash of written.added) this.storedBlobs.add(hash);
+    for (const [key, base] of written.decided) this.latestDecisions.set(key, base);
+    return written.seqs;
   }
 
   /**

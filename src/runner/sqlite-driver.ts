@@ -11,13 +11,14 @@ import {
 import type { AwaitAnswer, ResumeStep, RunStep } from "../core/loop/loop-effect.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
 import type { LoopState } from "../core/loop/loop-state.js";
+import { taskBriefOf } from "../core/loop/task-brief.js";
 import { applyEvent } from "../core/loop/transition.js";
 import { stepsOf, type TaskFile } from "../wire/task-file.js";
 import { isHookSessionDocument } from "../hook/hook-session.js";
 import type { AnswerSource, SourcedAnswer } from "./answer-source.js";
 import { DEFAULT_OUTPUT_LIMIT } from "./bounded-output.js";
 import { executeStep, stepRunEvent, type StepContext } from "./execute-step.js";
-import type { Journal, JournalEntry } from "./journal.js";
+import type { Journal, JournaledEvent, JournalEntry } from "./journal.js";
 import { Leases } from "./lease.js";
 import { loadRun, type LoadedRun } from "./load-run.js";
 import { Interrupted } from "./interrupted.js";
@@ -163,17 +164,33 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     const resumable = new Set(stepErrors(state).map((effect) => effect.id));
     let appends = 0;
     let spawns = 0;
+    // Group commit: the events recorded in one turn of the event loop — several tasks' steps
+    // ending together — are journaled in one transaction at the end of the turn, and what acts
+    // on an event waits for the promise `record` returns: the commit that holds it.
+    let pending: JournaledEvent[] = [];
+    let committing: Promise<void> | undefined;
+    const commit = () => {
+      committing = undefined;
+      const batch = pending;
+      pending = [];
+      // The crash test's kill falls after its event, wherever that is in the batch.
+      const left = (options.crashAfterAppends ?? Infinity) - appends;
+      journal.appendAll(runId, left < batch.length ? batch.slice(0, left) : batch);
+      appends += Math.min(left, batch.length);
+      if (appends === options.crashAfterAppends) process.kill(process.pid, "SIGKILL");
+    };
     const record = (event: LoopEvent, meta: Record<string, unknown> | null = null) => {
       // Applied before it is written, so an event the loop refuses never reaches the journal.
       const applied = applyEvent(state, event);
       tasks[applied.position] = applied.task;
       state = { ...state, schedule: applied.schedule };
       // With the state it leads to: the task's summary is written in the event's transaction.
-      journal.append(runId, event, meta, state);
+      const plan = state.plan.tasks[applied.position];
+      pending.push({ event, meta, brief: () => taskBriefOf(plan, applied.task) });
+      committing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(commit);
       workspaces.note(event);
-      appends += 1;
-      if (appends === options.crashAfterAppends) process.kill(process.pid, "SIGKILL");
       progress.recorded(event, state);
+      return committing;
     };
     // Answers are asked one at a time, so two prompts never share the terminal.
     let asking: Promise<unknown> = Promise.resolve();
@@ -194,7 +211,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       const restoring = workspaces.pendingRestore(effect.taskId);
       if (restoring !== undefined) {
         const restored = await workspaces.restore(effect.taskId, restoring);
-        record({ type: "attempt-restored", ...eventBase(effect), ...restored });
+        await record({ type: "attempt-restored", ...eventBase(effect), ...restored });
       }
       switch (effect.kind) {
         case "run-step": {
@@ -222,7 +239,8 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
                 return;
               }
               // A start that cannot be journaled (the journal changed, another runner) stops the
-              // drive, which kills the step; thrown here it would be lost inside the spawn.
+              // drive, which kills the step; thrown here it would be lost inside the spawn. Its
+              // commit is not waited for: the step runs meanwhile, and its end waits for a later one.
               try {
                 record(
                   { type: "step-started", ...eventBase(effect), step: effect.step },
@@ -232,7 +250,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
                     ...spawned.identity,
                     ...(head === undefined ? {} : { head }),
                   },
-                );
+                ).catch(fail);
               } catch (error) {
                 fail(error);
               }
@@ -246,13 +264,13 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
             `${effect.taskId}'s ${effect.step} step (attempt ${effect.iteration}) ran`,
             runId,
           );
-          record(stepRunEvent(effect, outcome));
+          await record(stepRunEvent(effect, outcome));
           return;
         }
         case "resume-step":
           // Checked by this session's preflight; a step error of this session waits for the next.
           if (resumable.has(effect.id)) {
-            record({ type: "step-resumed", ...eventBase(effect), step: effect.step });
+            await record({ type: "step-resumed", ...eventBase(effect), step: effect.step });
           }
           return;
         case "record-decision": {
@@ -261,7 +279,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           // Done before the decision is journaled, so a drive cut off between the two does it
           // again (it is idempotent); a conflict is a line, not a failure (on_proceed, on_abort).
           const end = ends ? await workspaces.atEnd(effect.taskId, action) : null;
-          record(
+          await record(
             {
               type: "decision-recorded",
               ...eventBase(effect),
@@ -284,7 +302,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
             unanswered.add(effect.id);
             return;
           }
-          record(
+          await record(
             {
               type: "answer-given",
               ...eventBase(effect),
@@ -312,6 +330,8 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       if (working.size === 0) break;
       await Promise.race(working.values());
     }
+    // A step start whose step was stopped is still journaled: resume kills what is left of it.
+    await committing?.catch(fail);
     if (failure !== undefined) throw failure.error;
     const finished = effectsOf(state)[0]?.kind === "finish";
     return {

@@ -126,7 +126,7 @@ export class StepProcesses {
   private readonly outputs: readonly string[];
   /** Pids allocated since the step, and the last one seen: every process of it is among them. */
   private allocated = 0;
-  private lastPid: number | undefined;
+  private lastPid: number;
   private readonly pidMax: number | undefined;
   private ended = false;
   /** Whether the last look found any process of the step (none before the first look). */
@@ -147,7 +147,9 @@ export class StepProcesses {
     this.outputs = [1, 2]
       .flatMap((fd) => openFile(pid, fd) ?? [])
       .filter((file) => file.startsWith("socket:") || file.startsWith("pipe:"));
-    this.lastPid = lastPid();
+    // Counted from the step's own pid, not read again: the few pids allocated since the fork
+    // only make the count of allocations (when to read all of `/proc`) err on the safe side.
+    this.lastPid = pid;
     this.pidMax = pidMax();
   }
 
@@ -159,7 +161,7 @@ export class StepProcesses {
   private candidates(): ProcStat[] {
     const first = this.pid;
     const last = lastPid();
-    if (last === undefined || this.lastPid === undefined || this.pidMax === undefined) {
+    if (last === undefined || this.pidMax === undefined) {
       return processTable();
     }
     this.allocated += (last - this.lastPid + this.pidMax) % this.pidMax;

@@ -6,12 +6,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { LoopPlan } from "../core/loop/loop-plan.js";
 import type { LoopState } from "../core/loop/loop-state.js";
 import { startLoop } from "../core/loop/start-loop.js";
-import type { TaskBrief } from "../core/loop/task-brief.js";
+import { planTaskOf, taskStateOf } from "../core/loop/effects-of.js";
+import { taskBriefOf, type TaskBrief } from "../core/loop/task-brief.js";
 import { eventsOf, runArb } from "../test-support/random-runs.js";
 import { transition } from "../core/loop/transition.js";
 import { fuzzRuns, fuzzSeed } from "../test-support/hostile/fuzz-runs.js";
 import { foldEntries } from "./fold-entries.js";
-import { Journal } from "./journal.js";
+import { Journal, type JournaledEvent } from "./journal.js";
 import { journalHealth } from "./journal-health.js";
 import { briefRun, briefsOf } from "./load-run.js";
 import { openLocatedJournal } from "./session.js";
@@ -70,6 +71,80 @@ describe("task summaries kept in the journal (properties)", () => {
       }),
       RUNS,
     );
+  });
+});
+
+describe("events journaled in batches (group commit, properties)", () => {
+  it("read back, fold and summarise as the same events journaled one by one", () => {
+    fc.assert(
+      fc.property(runArb, fc.array(fc.nat({ max: 4 }), { minLength: 1 }), (run, sizes) => {
+        const [batched, single] = [freshJournal(), freshJournal()];
+        try {
+          const ids = [batched, single].map((journal) =>
+            journal.createRun("/p/tasks.json", "/p", {}, run.plan.concurrency),
+          );
+          const [batchedRun = 0, singleRun = 0] = ids;
+          let state = startLoop(run.plan).state;
+          let batch: JournaledEvent[] = [];
+          const events = eventsOf(run);
+          for (const [index, event] of events.entries()) {
+            state = transition(state, event).state;
+            single.append(singleRun, event, null, state);
+            const after = state;
+            const brief = () =>
+              taskBriefOf(planTaskOf(after, event.taskId), taskStateOf(after, event.taskId)!);
+            batch.push({ event, meta: null, brief });
+            if (batch.length > (sizes[index % sizes.length] ?? 0) || index === events.length - 1) {
+              batched.appendAll(batchedRun, batch);
+              batch = [];
+              expect(batched.taskBriefs(batchedRun)).toEqual(startedBriefs(state));
+            }
+          }
+          const bodies = (journal: Journal, runId: number) =>
+            journal.db
+              .prepare("SELECT type, task_id, body FROM events WHERE run_id = ? ORDER BY seq")
+              .all(runId);
+          expect(bodies(batched, batchedRun)).toEqual(bodies(single, singleRun));
+          expect(batched.taskBriefs(batchedRun)).toEqual(
+            foldedBriefs(batched, batchedRun, run.plan),
+          );
+        } finally {
+          batched.close();
+          single.close();
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("are all refused when one of them repeats an effect: none is kept, and later events still pack against the ones kept", () => {
+    const run = failingRun({ attempts: 3, outputBytes: 600, tasks: ["a", "b"] });
+    const journal = freshJournal();
+    const runId = journal.createRun("/p/tasks.json", "/p", run.document);
+    const [first, ...rest] = run.events;
+    if (first === undefined) throw new Error("too short a run");
+    const decision = rest.findIndex((event) => event.type === "decision-recorded");
+    journal.appendAll(
+      runId,
+      [first, ...rest.slice(0, decision + 1)].map((event) => ({ event, meta: null })),
+    );
+    const kept = journal.events(runId).length;
+    const next = rest.slice(decision + 1);
+    // The refused batch holds the next decision: the journal must not take it as the task's latest.
+    const nextDecision = next.findIndex((event) => event.type === "decision-recorded");
+    expect(() =>
+      journal.appendAll(
+        runId,
+        [...next.slice(0, nextDecision + 1), first].map((event) => ({ event, meta: null })),
+      ),
+    ).toThrow(/already journaled/);
+    expect(journal.events(runId)).toHaveLength(kept);
+    journal.appendAll(
+      runId,
+      next.map((event) => ({ event, meta: null })),
+    );
+    expect(journal.events(runId).map((entry) => entry.event)).toEqual(run.events);
+    journal.close();
   });
 });
 
