@@ -112,3 +112,14 @@ export async function untilFile(exists: () => boolean, what: string): Promise<vo
     if (Date.now() > deadline) throw new Error(`${what} never happened`);
   }
 }
+
+/** The event types of a task whose one pass (generate, test) paused it and whose answer ended it. */
+export const ANSWERED_PASS = [
+  "step-started",
+  "step-finished",
+  "step-started",
+  "step-finished",
+  "decision-recorded",
+  "answer-given",
+  "decision-recorded",
+];
