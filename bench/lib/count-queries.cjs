@@ -4,7 +4,7 @@
 /* global require, __dirname, process, setInterval */
 "use strict";
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS preload */
-const { writeFileSync } = require("node:fs");
+const { renameSync, writeFileSync } = require("node:fs");
 const { createRequire } = require("node:module");
 const { join } = require("node:path");
 /* eslint-enable @typescript-eslint/no-require-imports */
@@ -17,6 +17,11 @@ pg.Client.prototype.query = function counted(...args) {
   queries += 1;
   return query.apply(this, args);
 };
-const write = () => writeFileSync(file, String(queries));
+// Written aside and renamed over the count, so the bench never reads a file cut off mid-write
+// (an empty read counted as 0 queries made the idle worker's rate come out negative).
+const write = () => {
+  writeFileSync(`${file}.${process.pid}`, String(queries));
+  renameSync(`${file}.${process.pid}`, file);
+};
 setInterval(write, 50).unref();
 process.on("exit", write);
