@@ -11,7 +11,7 @@ import { workOnRun, type PostgresRunResult } from "./dbos-driver.js";
 import type { PostgresJournal } from "./postgres-journal.js";
 import { TASK_QUEUE, workQueueOf } from "./queues.js";
 import { handBackTasks } from "./task-moves.js";
-import { taskWorkflowId } from "./task-workflow.js";
+import { taskWorkflowId, UNENDED } from "./task-workflow.js";
 
 /** What `resume` does with a run on a PostgreSQL store. */
 export interface PostgresResumeRequest {
@@ -85,9 +85,6 @@ async function cancelledWork(journal: PostgresJournal, taskWorkflow: string) {
   const last = found.rows[0];
   return last?.status === "CANCELLED" ? last.id : undefined;
 }
-
-/** DBOS's states of a workflow not yet ended, which DBOS refuses to rewind. */
-const UNENDED: ReadonlySet<string> = new Set(["PENDING", "ENQUEUED", "DELAYED"]);
 
 /**
  * Carries a run on from the store, DBOS's way. For each unfinished task: a step error is

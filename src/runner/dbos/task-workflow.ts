@@ -29,8 +29,8 @@ const ANSWER_WAIT_SECONDS = 3_600;
  */
 const WORK_WAIT_SECONDS = 60;
 
-/** DBOS's states of a workflow that has not ended. */
-const ACTIVE = new Set(["PENDING", "ENQUEUED", "DELAYED"]);
+/** DBOS's states of a workflow that has not ended (which DBOS refuses to rewind). */
+export const UNENDED: ReadonlySet<string> = new Set(["PENDING", "ENQUEUED", "DELAYED"]);
 
 /** DBOS's states of a work workflow that ended without events for its task. */
 const ENDED_WITHOUT_EVENTS = new Set(["CANCELLED", "ERROR", "MAX_RECOVERY_ATTEMPTS_EXCEEDED"]);
@@ -38,6 +38,15 @@ const ENDED_WITHOUT_EVENTS = new Set(["CANCELLED", "ERROR", "MAX_RECOVERY_ATTEMP
 /** The workflow id of a task of a run: one workflow per task, the same on every worker. */
 export function taskWorkflowId(runId: number, taskId: string): string {
   return `loopgate-run-${runId}-task-${taskId}`;
+}
+
+/** The run and task a task workflow id names (`taskWorkflowId`'s inverse), or undefined. */
+export function taskOfTaskWorkflow(
+  id: string,
+): { readonly runId: number; readonly taskId: string } | undefined {
+  const found = /^loopgate-run-(\d+)-task-(.+)$/.exec(id);
+  const [, run, taskId] = found ?? [];
+  return run === undefined || taskId === undefined ? undefined : { runId: Number(run), taskId };
 }
 
 /** How a task's workflow ended: the task finished, or it waits for a human or a fixed task file. */
@@ -142,7 +151,7 @@ export function registerTaskWorkflow(
         for (;;) {
           const told = await DBOS.recv<LoopEvent[]>(id, WORK_WAIT_SECONDS);
           if (told !== null) return told;
-          if (!ACTIVE.has(await workState(id))) break;
+          if (!UNENDED.has(await workState(id))) break;
         }
         return await handle.getResult();
       } catch (error) {

@@ -1,23 +1,18 @@
 import { DBOSClient } from "@dbos-inc/dbos-sdk";
 import { nextEffect } from "../../core/loop/effects-of.js";
+import type { LoopState } from "../../core/loop/loop-state.js";
 import { replay } from "../../core/loop/replay.js";
 import { decodeTaskFile, planOf } from "../../wire/task-file.js";
 import { applicationVersion } from "./application-version.js";
 import { APPLICATION } from "./dbos-driver.js";
 import type { PostgresJournal } from "./postgres-journal.js";
 import { TASK_QUEUE } from "./queues.js";
-import { TASK_WORKFLOW } from "./task-workflow.js";
+import { TASK_WORKFLOW, taskOfTaskWorkflow } from "./task-workflow.js";
 
 /** A paused task moved to this loopgate's version: its task workflow and the version it had. */
 export interface UpgradedTask {
   readonly workflowId: string;
   readonly from: string;
-}
-
-/** The run and task a task workflow id names (`taskWorkflowId`'s inverse). */
-function taskOf(workflowId: string): { readonly runId: number; readonly taskId: string } {
-  const found = /^loopgate-run-(\d+)-task-(.+)$/.exec(workflowId);
-  return { runId: Number(found?.[1]), taskId: found?.[2] ?? "" };
 }
 
 /**
@@ -44,16 +39,25 @@ export async function upgradePausedTasks(
   const client = await DBOSClient.create({ systemDatabaseUrl: url, applicationName: APPLICATION });
   try {
     const upgraded: UpgradedTask[] = [];
-    for (const row of found.rows) {
-      const { runId, taskId } = taskOf(row.workflow_uuid);
-      const run = await journal.run(runId);
-      const plan = planOf(decodeTaskFile(run.document));
+    // Each run folded once, however many of its tasks wait.
+    const states = new Map<number, LoopState>();
+    const stateOf = async (runId: number) => {
+      const known = states.get(runId);
+      if (known !== undefined) return known;
+      const plan = planOf(decodeTaskFile((await journal.run(runId)).document));
       // The whole run at once, as `run` folds it: every task's place taken.
       const state = replay(
         { ...plan, concurrency: plan.tasks.length },
         (await journal.events(runId)).map((entry) => entry.event),
       );
-      const task = state.tasks.find((candidate) => candidate.id === taskId);
+      states.set(runId, state);
+      return state;
+    };
+    for (const row of found.rows) {
+      const named = taskOfTaskWorkflow(row.workflow_uuid);
+      if (named === undefined) continue;
+      const state = await stateOf(named.runId);
+      const task = state.tasks.find((candidate) => candidate.id === named.taskId);
       if (task === undefined || nextEffect(state, task)?.kind !== "await-answer") continue;
       await client.cancelWorkflows([row.workflow_uuid], { cancelChildren: true });
       await client.rewindWorkflow(row.workflow_uuid, {
