@@ -2,7 +2,8 @@
 // review corpus (fixtures/reviews/real-world/<format>/<case>.* with each case's facts.json), and
 // apart from it over the held-out corpus (fixtures/reviews/held-out, real reviews no rule here
 // was written against; it prints one row of its own) and the second held-out corpus
-// (fixtures/reviews/held-out-2, kinds the others lack; a row of its own too), it
+// (fixtures/reviews/held-out-2, kinds the others lack; a row of its own too) and the third
+// (fixtures/reviews/held-out-3, bots and styles the others lack; its own row as well), it
 // measures the recall of the points' facts (path, line, keyword, rule) in the 500 characters of
 // feedback against the first 500 characters of the review, whether each point gets the
 // priority its facts give, the feedback's overall priority and the verdict the review states.
@@ -204,6 +205,7 @@ export async function runReviewBench({
   corpus = reviewCorpus(),
   heldOut = reviewCorpus(join(CORPORA, "held-out")),
   heldOut2 = reviewCorpus(join(CORPORA, "held-out-2")),
+  heldOut3 = reviewCorpus(join(CORPORA, "held-out-3")),
 } = {}) {
   const core = {
     stream: await importDist("feedback-stream/index.js"),
@@ -228,6 +230,7 @@ export async function runReviewBench({
   };
   const first = await heldOutSet(heldOut);
   const second = await heldOutSet(heldOut2);
+  const third = await heldOutSet(heldOut3);
   const heldOutRows = first.perCase;
   const heldOutTotals = first.overall;
 
@@ -251,15 +254,16 @@ export async function runReviewBench({
     const heldOutMisses = missLines(heldOutRows);
     if (heldOutMisses.length > 0) log(`held-out misses:\n${heldOutMisses.join("\n")}`);
   }
-  if (second.perCase.length > 0) {
-    log(
-      `held-out-2 — ${second.overall.cases} real reviews of kinds the corpora above lack, ${second.overall.facts} facts`,
-    );
-    log(line("held-out-2", second.overall));
-    log(`held-out-2 targets (the same)   ${second.overall.pass ? "PASS" : "MISS"}`);
-    const misses2 = missLines(second.perCase);
-    if (misses2.length > 0) log(`held-out-2 misses:\n${misses2.join("\n")}`);
-  }
+  const logSet = (name, set, kinds) => {
+    if (set.perCase.length === 0) return;
+    log(`${name} — ${set.overall.cases} real reviews of ${kinds}, ${set.overall.facts} facts`);
+    log(line(name, set.overall));
+    log(`${name} targets (the same)   ${set.overall.pass ? "PASS" : "MISS"}`);
+    const setMisses = missLines(set.perCase);
+    if (setMisses.length > 0) log(`${name} misses:\n${setMisses.join("\n")}`);
+  };
+  logSet("held-out-2", second, "kinds the corpora above lack");
+  logSet("held-out-3", third, "bots and styles the corpora above lack");
 
   const report = {
     environment: { node: process.version, date: new Date().toISOString() },
@@ -269,6 +273,7 @@ export async function runReviewBench({
     perCase: rows,
     heldOut: first,
     heldOut2: second,
+    heldOut3: third,
   };
   const outDir = join(root, "bench", "out");
   await mkdir(outDir, { recursive: true });
