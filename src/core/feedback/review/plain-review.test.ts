@@ -427,6 +427,13 @@ describe("plainReviewPoints: places given by the lines above a finding", () => {
     ]);
   });
 
+  it("reads a `P0`–`P3` level before a colon as the point's label, over the words' own marks", () => {
+    expect(brief("P2: Potential injection: descriptions reach the prompt unescaped.")).toEqual([
+      ["medium", null, null, "Potential injection: descriptions reach the prompt unescaped."],
+    ]);
+    expect(brief("P3 - Rename `x` to `count`.")[0]?.[0]).toBe("low");
+  });
+
   it("reads a GitHub page's text: a file line, `Comment on lines`, a bare level, `P1 Badge`", () => {
     const text = [
       "server/train.py",

@@ -23,9 +23,9 @@ const LABEL_LINE = /^(?:\d{1,9}(?:-\d{1,9})?:\s*)?_[^_|]{1,60}_(?:\s*\|\s*_[^_|]
 const INLINE_LABEL = /(?:^|\s|=)(_[^_|]{1,60}_(?:\s*\|\s*_[^_|]{1,60}_){1,5})(?=\s|$)/;
 /** Gemini's badge, read from `![medium](…)` as `[medium]`, or its alt alone on a line as a page's text shows it. */
 const BADGE_LINE = /^\[(?:critical|high|medium|low|P[0-3])\]$|^(?:critical|high|medium|low)$/i;
-/** A severity word opening a point: `High — …`, `[Major] …`, `Severity: low — …`, a page's `P1 Badge …`. */
+/** A severity word opening a point: `High — …`, `[Major] …`, `Severity: low — …`, a page's `P1 Badge …`, cubic's `P2: …`. */
 const LEVEL_PREFIX =
-  /^(?:severity\s*:\s*)?(?:\[(critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?|P[0-3])\]|\((critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?)\)|(critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?)\s*[—–:|-]|(P[0-3])\s+badge\b)\s*/i;
+  /^(?:severity\s*:\s*)?(?:\[(critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?|P[0-3])\]|\((critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?)\)|(critical|blocker|high|medium|major|minor|low|trivial|nit(?:pick)?)\s*[—–:|-]|(P[0-3])(?:\s+badge\b|\s*[—–:|-]))\s*/i;
 /** A paragraph that sums the review up under a name (`Overall Assessment: …`, `Summary: …`). */
 const SUMMARY_LABEL =
   /^(?:overall(?:\s+(?:assessment|summary|impression|verdict))?|assessment|summary|overview|conclusion|tl;?dr)\s*:/i;
