@@ -2,7 +2,7 @@ import { codePointLength, ELLIPSIS } from "../clean/code-points.js";
 import type { Failure } from "../feedback.js";
 import { failureParts, type FailureParts } from "./feedback-items.js";
 import type { FailureGroup } from "./failure-groups.js";
-import { briefName } from "./name-stems.js";
+import { briefNameAfter } from "./name-stems.js";
 import { cutWords } from "../clean/cut-words.js";
 
 /**
@@ -559,10 +559,20 @@ function labelOf(failure: Failure): string | null {
 /** What the items before one have written last: a brief place or name refers back to it. */
 interface Written {
   readonly file: string | null;
-  readonly name: string | null;
+  /** Test names written so far, in order: a later name sharing any one's stem is brief. */
+  readonly names: readonly string[];
 }
 
-const NOTHING_WRITTEN: Written = { file: null, name: null };
+const NOTHING_WRITTEN: Written = { file: null, names: [] };
+
+/** Whether two layouts leave the same written, so the items after them lay out alike. */
+function sameWritten(a: Written | undefined, b: Written): boolean {
+  return (
+    a?.file === b.file &&
+    a.names.length === b.names.length &&
+    a.names.every((name, index) => name === b.names[index])
+  );
+}
 
 /**
  * The shown items' text and what each leaves written, kept up to date as parts are shown, so
@@ -589,7 +599,7 @@ class Layout {
       delta += codePointLength(laid.text) - codePointLength(this.texts[at] ?? "");
       written = laid.written;
       const before = this.after[at];
-      if (at > index && before?.file === written.file && before.name === written.name) break;
+      if (at > index && sameWritten(before, written)) break;
     }
     return delta;
   }
@@ -616,7 +626,7 @@ class Layout {
       const before = this.after[at];
       this.after[at] = laid.written;
       written = laid.written;
-      if (at > index && before?.file === written.file && before.name === written.name) break;
+      if (at > index && sameWritten(before, written)) break;
     }
   }
 }
@@ -641,7 +651,8 @@ function render(states: readonly ItemState[], spelled = false): string[] {
 
 /** One item's text after what `written` says was written last, and what it leaves written. */
 function renderItem(state: ItemState, written: Written): { text: string; written: Written } {
-  let { file: lastFile, name: lastName } = written;
+  let lastFile = written.file;
+  const names = [...written.names];
   const members: string[] = [];
   for (const member of state.members) {
     if (!member.place && !member.name) continue;
@@ -654,8 +665,8 @@ function renderItem(state: ItemState, written: Written): { text: string; written
       where = placeText(failure, implied, member.column) + (member.from ? fromText(failure) : "");
       lastFile = failure.file;
     }
-    const name = test === null ? label : briefName(test, lastName);
-    if (test !== null) lastName = test;
+    const name = test === null ? label : briefNameAfter(test, names);
+    if (test !== null) names.push(test);
     members.push([where, name ?? ""].filter((text) => text !== "").join(" "));
   }
   const values = state.parts.values[state.values] ?? "";
@@ -663,7 +674,7 @@ function renderItem(state: ItemState, written: Written): { text: string; written
   const facts = values === "" ? words : words === "" ? values : `${values} (${words})`;
   const who = members.join("; ");
   const text = who === "" ? facts : facts === "" ? who : `${who}: ${facts}`;
-  return { text, written: { file: lastFile, name: lastName } };
+  return { text, written: { file: lastFile, names } };
 }
 
 /**

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ELLIPSIS } from "../clean/code-points.js";
-import { briefName } from "./name-stems.js";
+import { briefName, briefNameAfter } from "./name-stems.js";
 
 const SEPARATORS = [" :: ", " › ", " > ", " ▶ ", " / ", "::"];
 
@@ -44,6 +44,35 @@ describe("briefName", () => {
         expect(readBack(brief, previous)).toBe(name);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("briefNameAfter", () => {
+  it("writes a name brief against the latest written name that shares its stem, not only the last", () => {
+    const written = ["ms(string) › converts h", "format(number) › supports seconds"];
+    expect(briefNameAfter("ms(string) › converts d", written)).toBe("… › converts d");
+    expect(briefNameAfter("parse(string) › converts d", written)).toBe(
+      "parse(string) › converts d",
+    );
+    expect(briefNameAfter("ms(string) › converts d", [])).toBe("ms(string) › converts d");
+  });
+
+  it("is lossless: a brief name reads back from the latest written name of its stem", () => {
+    const stems = fc.constantFrom("suite one › ", "suite two › ", "tests/a.py::TestX::");
+    const leaf = fc.stringMatching(/^[a-z0-9_]{1,10}$/);
+    const named = fc.tuple(stems, leaf).map(([stem, tail]) => stem + tail);
+    fc.assert(
+      fc.property(fc.array(named, { maxLength: 6 }), named, (written, name) => {
+        const brief = briefNameAfter(name, written);
+        if (brief === name) {
+          expect(written.every((before) => briefName(name, before) === name)).toBe(true);
+          return;
+        }
+        const source = written.findLast((before) => briefName(name, before) !== name) ?? null;
+        expect(readBack(brief, source)).toBe(name);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -24,3 +24,16 @@ export function briefName(name: string, previous: string | null): string {
   }
   return name;
 }
+
+/**
+ * `name` as a list item writes it after all of `written` (in order): `…SEP leaf` against the
+ * latest name whose stem it shares, so a describe prefix shared by failures that are not
+ * adjacent (tests of two suites interleaved) is still written once; else the name whole.
+ */
+export function briefNameAfter(name: string, written: readonly string[]): string {
+  for (let at = written.length - 1; at >= 0; at -= 1) {
+    const brief = briefName(name, written[at] ?? null);
+    if (brief !== name) return brief;
+  }
+  return name;
+}
