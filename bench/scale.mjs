@@ -15,7 +15,7 @@
 //      and pass/fail against ±20% of attempt 10's; each mode runs again with V8's compiling tiers
 //      off (the control: its attempts do not speed up as V8 warms up, so a figure that moves
 //      there is the runner's own).
-// Sizes: LOOPGATE_SCALE_SIZES (default 100,1000,5000); LOOPGATE_SCALE_LONG= (empty) skips d).
+// Sizes: LOOPGATE_SCALE_SIZES (default 100,1000,5000; empty skips a–c); LOOPGATE_SCALE_LONG= (empty) skips d).
 // LOOPGATE_SCALE_BASELINE=DIR adds another build's `run` (DIR/bin/loopgate.js, e.g. a worktree of
 // main after `npm run build`) as a fourth contender in the same rounds, and its long task in d):
 // before → after of a change, measured in one invocation.
