@@ -11,8 +11,11 @@
 //      each test step printing a 9.3 KB log, with NO_PROGRESS off and watched
 //      (LOOPGATE_SCALE_LONG_MODES, default off,watched): ms per iteration and journal bytes per
 //      attempt AT each of those attempts, read back from that one run's journal over the window
-//      of WINDOW attempts around it — neither process start-up nor the earlier attempts count.
-// Sizes: LOOPGATE_SCALE_SIZES (default 100,1000,5000); LOOPGATE_SCALE_LONG= (empty) skips d).
+//      of WINDOW attempts around it — neither process start-up nor the earlier attempts count —
+//      and pass/fail against ±20% of attempt 10's; each mode runs again with V8's compiling tiers
+//      off (the control: its attempts do not speed up as V8 warms up, so a figure that moves
+//      there is the runner's own).
+// Sizes: LOOPGATE_SCALE_SIZES (default 100,1000,5000; empty skips a–c); LOOPGATE_SCALE_LONG= (empty) skips d).
 // LOOPGATE_SCALE_BASELINE=DIR adds another build's `run` (DIR/bin/loopgate.js, e.g. a worktree of
 // main after `npm run build`) as a fourth contender in the same rounds, and its long task in d):
 // before → after of a change, measured in one invocation.
@@ -33,7 +36,10 @@ import { median } from "./lib/stats.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cli = join(root, "bin/loopgate.js");
-const SIZES = (process.env.LOOPGATE_SCALE_SIZES ?? "100,1000,5000").split(",").map(Number);
+const SIZES = (process.env.LOOPGATE_SCALE_SIZES ?? "100,1000,5000")
+  .split(",")
+  .filter(Boolean)
+  .map(Number);
 const ROUNDS = Number(process.env.LOOPGATE_SCALE_ROUNDS ?? 3);
 const LONG = (process.env.LOOPGATE_SCALE_LONG ?? "10,50,100,200")
   .split(",")
@@ -220,7 +226,7 @@ const WINDOW = 10;
  * `watched`, NO_PROGRESS is on (a window longer than the task, so it never fires) and every
  * decision reads every earlier attempt's signature. Returns the run's journal.
  */
-function runLong(attempts, watched, of = cli) {
+function runLong(attempts, watched, of, nodeFlags) {
   const path = join(dir, `long-${attempts}.json`);
   const line = "x".repeat(75);
   writeFileSync(
@@ -243,7 +249,7 @@ function runLong(attempts, watched, of = cli) {
     }),
   );
   const db = join(dir, `long-${attempts}.db`);
-  const ms = timed([process.execPath, of, "run", path, "--db", db, "--quiet"]);
+  const ms = timed([process.execPath, ...nodeFlags, of, "run", path, "--db", db, "--quiet"]);
   return { db, ms, bytes: statSync(db).size };
 }
 
@@ -309,16 +315,26 @@ function figuresAt(k, attempts, { decidedAt, stepsMs, bytes }) {
   };
 }
 
+/**
+ * V8's compiling tiers off: the control run. Its time per attempt does not fall while V8 warms
+ * up, so a figure that moves with the attempts there is the runner's, not the JIT's.
+ */
+const INTERPRETED = ["--no-opt", "--no-sparkplug", "--no-maglev"];
+
+/** The long task's ±20% target: every figure within it of attempt LONG[0]'s. */
+const BAND = 0.2;
+
 /** The long task in one mode: one run of the most attempts asked, read at each of LONG. */
-function measureLong(watched, of = cli) {
+function measureLong(watched, of = cli, nodeFlags = []) {
   const attempts = Math.max(...LONG);
-  const run = runLong(attempts, watched, of);
+  const run = runLong(attempts, watched, of, nodeFlags);
   const per = attemptsOf(run.db);
   rmSync(run.db);
   return {
     build: of === cli ? "this" : "baseline",
     attempts,
     no_progress: watched,
+    v8: nodeFlags.length === 0 ? "jit" : "interpreted",
     ms: run.ms,
     bytes: run.bytes,
     at: LONG.map((k) => figuresAt(k, attempts, per)),
@@ -331,9 +347,11 @@ const long =
     ? []
     : LONG_MODES.flatMap((mode) => {
         const watched = mode === "watched";
-        return BASELINE
-          ? [measureLong(watched, BASELINE), measureLong(watched)]
-          : [measureLong(watched)];
+        return [
+          ...(BASELINE ? [measureLong(watched, BASELINE)] : []),
+          measureLong(watched),
+          measureLong(watched, cli, INTERPRETED),
+        ];
       });
 
 const fmt = (n) => String(Math.round(n)).padStart(8);
@@ -373,15 +391,21 @@ for (const s of slopes) {
 }
 for (const l of long) {
   console.log(
-    `${l.build === "baseline" ? "baseline build: " : ""}one long task of ${l.attempts} attempts, 9.3 KB test log per attempt, NO_PROGRESS ${l.no_progress ? "watched" : "off"}: ${fmt(l.ms)} ms, journal ${(l.bytes / 2 ** 20).toFixed(2)} MiB`,
+    `${l.build === "baseline" ? "baseline build: " : ""}one long task of ${l.attempts} attempts, 9.3 KB test log per attempt, NO_PROGRESS ${l.no_progress ? "watched" : "off"}${l.v8 === "jit" ? "" : ", V8 interpreting only (control)"}: ${fmt(l.ms)} ms, journal ${(l.bytes / 2 ** 20).toFixed(2)} MiB`,
   );
   const base = l.at[0];
-  const times = (a, get) => (get(a) / get(base)).toFixed(2);
+  const ratio = (a, get) => get(a) / get(base);
+  const times = (a, get) => ratio(a, get).toFixed(2);
+  const within = (get) => l.at.every((a) => Math.abs(ratio(a, get) - 1) <= BAND);
+  const grows = l.at.some((a) => ratio(a, (x) => x.ms_per_iteration) > 1 + BAND);
   for (const a of l.at) {
     console.log(
       `  at attempt ${String(a.attempt).padStart(4)} (attempts ${a.window[0]}–${a.window[1]}): ${a.ms_per_iteration.toFixed(1).padStart(6)} ms/iteration (runner's own ${a.runner_ms_per_iteration.toFixed(1).padStart(5)}), ${String(a.bytes_per_attempt).padStart(6)} bytes/attempt; × attempt ${base.attempt}: ${times(a, (x) => x.ms_per_iteration)} (own ${times(a, (x) => x.runner_ms_per_iteration)}), ${times(a, (x) => x.bytes_per_attempt)}`,
     );
   }
+  console.log(
+    `  ±${BAND * 100}% of attempt ${base.attempt}: ms/iteration ${within((x) => x.ms_per_iteration) ? "pass" : "FAIL"}${grows ? " (grows)" : ""}, bytes/attempt ${within((x) => x.bytes_per_attempt) ? "pass" : "FAIL"}`,
+  );
 }
 await mkdir(new URL("out/", import.meta.url), { recursive: true });
 await writeFile(
