@@ -4,6 +4,7 @@ import type { AwaitAnswer, RunStep } from "../core/loop/loop-effect.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
 import { runSummary, type TaskSummary } from "../core/loop/run-summary.js";
 import { answersFrom, firstAnswer, noAnswers } from "../runner/answer-source.js";
+import { sqliteStoreName } from "../runner/notify/store-name.js";
 import { Notifier } from "../runner/notify/notifier.js";
 import { notifyOnPause } from "../runner/notify/notify-on-pause.js";
 import { decodeAnswersFile } from "../wire/answers-file.js";
@@ -70,7 +71,9 @@ export async function run(taskFile: string, options: RunOptions = {}): Promise<R
   );
   const journal = Journal.open(resolve(options.db ?? DEFAULT_JOURNAL_PATH));
   rebuildSummaries(journal);
-  const notifier = new Notifier(journal.path, (message) => tell({ type: "warning", message }));
+  const notifier = new Notifier(sqliteStoreName(journal.path), (message) =>
+    tell({ type: "warning", message }),
+  );
   try {
     const runId = journal.createRun(file, dirname(file), redactTaskDocument(document), concurrency);
     const human = notifyOnPause(noAnswers, notifier);

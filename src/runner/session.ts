@@ -18,6 +18,7 @@ import { lineProgress } from "./line-progress.js";
 import { paintFor } from "./paint.js";
 import { silentProgress } from "./progress.js";
 import { driveRun } from "./sqlite-driver.js";
+import { sqliteStoreName } from "./notify/store-name.js";
 import { Notifier } from "./notify/notifier.js";
 import { notifyOnPause } from "./notify/notify-on-pause.js";
 import { summaryTable } from "./summary-table.js";
@@ -229,7 +230,7 @@ async function continueRun(
   const stderr = process.stderr;
   const crash = Number(process.env.LOOPGATE_CRASH_AFTER_APPENDS ?? "");
   const crashAtSpawn = Number(process.env.LOOPGATE_CRASH_AFTER_SPAWNS ?? "");
-  const notifier = new Notifier(journal.path, (line) =>
+  const notifier = new Notifier(sqliteStoreName(journal.path), (line) =>
     stderr.write(`warning: ${printable(line)}\n`),
   );
   let result;

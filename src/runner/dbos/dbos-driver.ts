@@ -26,6 +26,7 @@ import { registerTaskWorkflow, TASK_WORKFLOW, taskWorkflowId } from "./task-work
 import { TASK_QUEUE, WORK_QUEUE, WORK_QUEUE_SETTINGS, workQueueOf } from "./queues.js";
 import { beat, sayStopped, workerRow } from "./worker-heartbeat.js";
 import { watchWorkers } from "./worker-watch.js";
+import { postgresStoreName } from "../notify/store-name.js";
 
 /** The DBOS application every loopgate process of a store belongs to. */
 export const APPLICATION = "loopgate";
@@ -175,6 +176,8 @@ export async function launchWorker(
     runDir: (id) => join(tmpdir(), `loopgate-pg-${key}`, "runs", String(id)),
     documents: options.documents ?? new Map(),
     gate,
+    store: postgresStoreName(options.url),
+    warn: options.warn,
   });
   const self = {
     executorId: options.executorId,

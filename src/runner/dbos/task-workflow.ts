@@ -7,12 +7,19 @@ import { startLoop } from "../../core/loop/start-loop.js";
 import { transition } from "../../core/loop/transition.js";
 import {
   carrying,
+  loadedRunOf,
   registerWorkWorkflow,
   taskPlanOf,
   workWorkflowId,
   type TaskWorkflowContext,
 } from "./work-workflow.js";
 import { workQueueOf, type WorkQueue } from "./queues.js";
+import type { AwaitAnswer } from "../../core/loop/loop-effect.js";
+import type { LoopState } from "../../core/loop/loop-state.js";
+import { replay } from "../../core/loop/replay.js";
+import { runSummary } from "../../core/loop/run-summary.js";
+import { decodeTaskFile, planOf } from "../../wire/task-file.js";
+import { Notifier } from "../notify/notifier.js";
 
 /** The name the task workflow is registered and enqueued under. */
 export const TASK_WORKFLOW = "loopgate-task";
@@ -34,6 +41,14 @@ export const UNENDED: ReadonlySet<string> = new Set(["PENDING", "ENQUEUED", "DEL
 
 /** DBOS's states of a work workflow that ended without events for its task. */
 const ENDED_WITHOUT_EVENTS = new Set(["CANCELLED", "ERROR", "MAX_RECOVERY_ATTEMPTS_EXCEEDED"]);
+
+/**
+ * The workflow id of a run's `on_finish` notification: one id per run, so of the workers that
+ * each see the run finished as their task ends, DBOS runs the notification once.
+ */
+export function finishWorkflowId(runId: number): string {
+  return `loopgate-run-${runId}-finish`;
+}
 
 /** The workflow id of a task of a run: one workflow per task, the same on every worker. */
 export function taskWorkflowId(runId: number, taskId: string): string {
@@ -109,6 +124,44 @@ export function registerTaskWorkflow(
     { name: "loopgate-work-state" },
   );
   const work = registerWorkWorkflow(context);
+  /** The whole run's state, every task's events folded. */
+  const runStateOf = async (run: RunRecord): Promise<LoopState> => {
+    const plan = planOf(decodeTaskFile(run.document));
+    const events = (await journal.events(run.id)).map((entry) => entry.event);
+    return replay({ ...plan, concurrency: plan.tasks.length }, events);
+  };
+  /** A notifier of `run`, its targets from the task file as this process has it. */
+  const notifierOf = (run: RunRecord): Notifier => {
+    const notifier = new Notifier(context.store, context.warn);
+    notifier.configure(loadedRunOf(run, context));
+    return notifier;
+  };
+  // A step: a replay after the pause was told finds it recorded and tells nobody again.
+  const notifyPause = DBOS.registerStep(
+    async (run: RunRecord, effect: AwaitAnswer) => {
+      const notifier = notifierOf(run);
+      notifier.paused(effect);
+      await notifier.settled();
+    },
+    { name: "loopgate-notify-pause" },
+  );
+  const runFinished = DBOS.registerStep(
+    async (run: RunRecord) => effectsOf(await runStateOf(run))[0]?.kind === "finish",
+    { name: "loopgate-run-finished" },
+  );
+  const notifyFinish = DBOS.registerWorkflow(
+    async (run: RunRecord) => {
+      await DBOS.runStep(
+        async () => {
+          const notifier = notifierOf(run);
+          notifier.finished(runSummary(await runStateOf(run)));
+          await notifier.settled();
+        },
+        { name: "loopgate-notify-finish" },
+      );
+    },
+    { name: "loopgate-finish" },
+  );
 
   return DBOS.registerWorkflow(
     async (runId: number, taskId: string): Promise<TaskEnd> => {
@@ -173,6 +226,7 @@ export function registerTaskWorkflow(
     const story = [...loaded.story];
     const ended = new Set(loaded.ended);
     for (const event of story) state = transition(state, event).state;
+    const told = new Set<string>();
     for (;;) {
       // A stopping worker starts nothing new: the task is handed back to the queue.
       if (context.gate.isClosed) await context.gate.park();
@@ -181,6 +235,14 @@ export function registerTaskWorkflow(
       switch (effect?.kind) {
         case undefined:
         case "finish":
+          // Each task looks once its end is journaled, so the last to end sees every end.
+          if (await runFinished(run)) {
+            // Waited for: the process must not stop before the notification is out.
+            const finish = await DBOS.startWorkflow(notifyFinish, {
+              workflowID: finishWorkflowId(runId),
+            })(run);
+            await finish.getResult();
+          }
           return "done";
         case "resume-step":
           return "step-error";
@@ -198,6 +260,11 @@ export function registerTaskWorkflow(
           ];
           break;
         case "await-answer": {
+          // A wait that timed out waits again: its pause was told already.
+          if (!told.has(effect.id)) {
+            await notifyPause(run, effect);
+            told.add(effect.id);
+          }
           await DBOS.setEvent("status", { awaiting: effect.id });
           // The answer command checks an answer before it sends it here. A task waiting for
           // one is nothing a stop has to wait for.

@@ -16,6 +16,8 @@ import type { RunRecord } from "../journal.js";
 import { killOrphans } from "../sqlite-driver.js";
 import { stepHeadroom } from "../step-headroom.js";
 import { withStepSecrets } from "../step-secrets.js";
+import type { LoadedRun } from "../load-run.js";
+import type { StoreName } from "../notify/store-name.js";
 import type { PostgresJournal } from "./postgres-journal.js";
 import type { StepGate } from "./step-gate.js";
 
@@ -53,6 +55,10 @@ export interface TaskWorkflowContext {
   readonly documents: ReadonlyMap<number, unknown>;
   /** This process's places to run steps, and its stop (see `StepGate`). */
   readonly gate: StepGate;
+  /** The store as notifications name it (see `postgresStoreName`). */
+  readonly store: StoreName;
+  /** Where a notification that was not delivered is reported. */
+  readonly warn: (line: string) => void;
 }
 
 /** The fields an event shares with the effect it carries out. */
@@ -66,11 +72,14 @@ export function taskPlanOf(run: RunRecord, taskId: string): LoopPlan {
   return { ...whole, tasks: whole.tasks.filter((task) => task.id === taskId) };
 }
 
-/** The run's task file, its steps with their secrets (see `withStepSecrets`). */
-function taskFileOf(run: RunRecord, context: TaskWorkflowContext, taskId: string): TaskFile {
+/**
+ * The run as loaded, its task file's secrets restored from this process's copy of the task file
+ * (see `withStepSecrets`); a process that has none (a `loopgate worker`) has the stored, redacted one.
+ */
+export function loadedRunOf(run: RunRecord, context: TaskWorkflowContext): LoadedRun {
   const file = decodeTaskFile(run.document);
   const plan = planOf(file);
-  const loaded = withStepSecrets(
+  return withStepSecrets(
     {
       run,
       file,
@@ -81,6 +90,11 @@ function taskFileOf(run: RunRecord, context: TaskWorkflowContext, taskId: string
     },
     context.documents.get(run.id),
   );
+}
+
+/** The run's task file, its steps with their secrets. */
+function taskFileOf(run: RunRecord, context: TaskWorkflowContext, taskId: string): TaskFile {
+  const loaded = loadedRunOf(run, context);
   if (!loaded.file.tasks.some((task) => task.id === taskId)) {
     throw new LoopgateError("INVALID_USAGE", `run ${run.id} has no task ${taskId}`);
   }

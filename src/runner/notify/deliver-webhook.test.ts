@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AwaitAnswer } from "../../core/loop/loop-effect.js";
 import type { LoadedRun } from "../load-run.js";
 import { deliverWebhook } from "./deliver-webhook.js";
+import { sqliteStoreName } from "./store-name.js";
 import { Notifier } from "./notifier.js";
 
 const closers: (() => void)[] = [];
@@ -48,7 +49,9 @@ describe("Notifier", () => {
   it("sends the pause redacted, like everything loopgate prints", async () => {
     const server = await answering(200);
     const warnings: string[] = [];
-    const notifier = new Notifier("/tmp/journal.db", (line) => warnings.push(line));
+    const notifier = new Notifier(sqliteStoreName("/tmp/journal.db"), (line) =>
+      warnings.push(line),
+    );
     notifier.configure({
       run: { id: 7, baseDir: "/tmp" },
       runDir: "/tmp/runs/7",

@@ -9,6 +9,7 @@ import type { NotificationSpec } from "../../wire/task-file.js";
 import type { LoadedRun } from "../load-run.js";
 import { deliverCommand } from "./deliver-command.js";
 import { deliverWebhook, type Delivery } from "./deliver-webhook.js";
+import type { StoreName } from "./store-name.js";
 
 /** A delivery attempt's time limit when the task file sets none. */
 export const DEFAULT_NOTIFY_TIMEOUT_MS = 10_000;
@@ -38,8 +39,8 @@ export class Notifier {
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
-    /** The journal's path, so a receiver can name it to `loopgate answer --db`. */
-    private readonly journalPath: string,
+    /** The run's store, so a receiver can name it to `loopgate answer`. */
+    private readonly store: StoreName,
     private readonly warn: (line: string) => void,
   ) {}
 
@@ -62,13 +63,13 @@ export class Notifier {
     this.send("pause", `pause-${effect.taskId}-${effect.iteration}`, targets.onPause, {
       event: "pause",
       run: targets.runId,
-      journal: this.journalPath,
+      journal: this.store.journal,
       taskId: effect.taskId,
       iteration: effect.iteration,
       reason: decision.reason,
       question: decision.action === "escalate" ? decision.question : decision.message,
       options: effect.options,
-      answerWith: `loopgate answer ${effect.taskId} --db ${JSON.stringify(this.journalPath)} --option N | --text "…" | --approve | --abort`,
+      answerWith: `loopgate answer ${effect.taskId} ${this.store.answerOption} --option N | --text "…" | --approve | --abort`,
       decision,
     });
   }
@@ -80,7 +81,7 @@ export class Notifier {
     this.send("finish", "finish", targets.onFinish, {
       event: "finish",
       run: targets.runId,
-      journal: this.journalPath,
+      journal: this.store.journal,
       status: "finished",
       tasks,
     });

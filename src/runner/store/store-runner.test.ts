@@ -169,7 +169,7 @@ describeOnBothStores(
       expect(printed[2]).toContain("token [REDACTED:github_token]");
     });
 
-    it("tells on_pause and on_finish of the pause and the finish on SQLite; on PostgreSQL not yet (run 3)", () => {
+    it("tells on_pause and on_finish of the pause and the finish on both stores, answer_with naming the store (run 3)", () => {
       const got = (event: string) => join(notified.dir, `got-${event}.json`);
       rmSync(got("pause"), { force: true });
       rmSync(got("finish"), { force: true });
@@ -179,15 +179,11 @@ describeOnBothStores(
       expect(run(notified, "notified answer", ["answer", "n", "--approve"]).status).toBe(0);
       const resumed = run(notified, "notified resume", ["resume", "--run", "3", "--quiet"]);
       expect(resumed.status, resumed.stderr).toBe(0);
-      // The difference of the stores: the DBOS driver does not deliver notifications yet
-      // (docs/distributed.md, what is not done yet).
-      if (name === "postgres") {
-        expect([existsSync(got("pause")), existsSync(got("finish"))]).toEqual([false, false]);
-        return;
-      }
       const pause = JSON.parse(readFileSync(got("pause"), "utf8")) as Record<string, unknown>;
       expect(pause).toMatchObject({ event: "pause", run: 3, task_id: "n", iteration: 1 });
-      expect(String(pause.answer_with)).toContain("loopgate answer n");
+      expect(String(pause.answer_with)).toContain(
+        `loopgate answer n ${name === "postgres" ? "--store" : "--db"} `,
+      );
       const finish = JSON.parse(readFileSync(got("finish"), "utf8")) as Record<string, unknown>;
       expect(finish).toMatchObject({ event: "finish", run: 3, status: "finished" });
     });
