@@ -227,6 +227,8 @@ export function registerTaskWorkflow(
     const ended = new Set(loaded.ended);
     for (const event of story) state = transition(state, event).state;
     const told = new Set<string>();
+    // Only a run that asks for `on_finish` reads the whole run as each task ends.
+    const tellsFinish = decodeTaskFile(run.document).onFinish !== undefined;
     for (;;) {
       // A stopping worker starts nothing new: the task is handed back to the queue.
       if (context.gate.isClosed) await context.gate.park();
@@ -236,7 +238,7 @@ export function registerTaskWorkflow(
         case undefined:
         case "finish":
           // Each task looks once its end is journaled, so the last to end sees every end.
-          if (await runFinished(run)) {
+          if (tellsFinish && (await runFinished(run))) {
             // Waited for: the process must not stop before the notification is out.
             const finish = await DBOS.startWorkflow(notifyFinish, {
               workflowID: finishWorkflowId(runId),
