@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { mkdtempSync, readFileSync, existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -157,6 +157,26 @@ describe("runCommand and what a step leaves behind", () => {
     expect(result).toMatchObject({ exitCode: 0, stdout: "done\n" });
     // Killed before it could leave, or found by its output, or left running: then clean it up.
     if (await eventually(() => existsSync(pidFile), 1_000)) daemons.push(await pidFrom(pidFile));
+  });
+
+  it("kills what each of two steps running at once left behind, and only that", async () => {
+    // The other step's leader is in each search, not read; its daemon is not the step's.
+    const first = daemon((script) => `setsid sh -c '${script}' > /dev/null 2>&1 &`);
+    const second = daemon((script) => `setsid sh -c '${script}' > /dev/null 2>&1 &`);
+    const release = join(dir, `release-${count}`);
+    const running = runCommand({
+      ...base,
+      command: `${second.line} while [ ! -e ${release} ]; do sleep 0.05; done; echo second`,
+    });
+    const secondDaemon = await pidFrom(second.pidFile);
+    daemons.push(secondDaemon);
+    const { result, killed } = await run(`${first.line} ${waitFor(first.pidFile)}`, first.pidFile);
+    expect(result).toMatchObject({ exitCode: 0 });
+    expect(killed).toBe(true);
+    expect(isAlive(secondDaemon)).toBe(true);
+    writeFileSync(release, "");
+    expect(await running).toMatchObject({ exitCode: 0, output: "second\n" });
+    expect(await eventually(() => !isAlive(secondDaemon))).toBe(true);
   });
 
   it("gives every step run a token of its own in its environment", async () => {
