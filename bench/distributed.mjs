@@ -198,6 +198,13 @@ async function postgresRun(workers) {
   const seconds = (last - first) / 1_000;
   const byWorker = {};
   for (const row of rows) byWorker[row.executor_id] = (byWorker[row.executor_id] ?? 0) + 1;
+  // The task workflows wait on the unthrottled queue; the steps run as work workflows, which
+  // are what a second worker shares.
+  const work = await db.query(
+    `SELECT executor_id, count(*)::int AS n FROM dbos.workflow_status WHERE workflow_uuid LIKE $1 GROUP BY executor_id`,
+    [`loopgate-run-${runId}-work-%`],
+  );
+  const workByWorker = Object.fromEntries(work.rows.map((row) => [row.executor_id, row.n]));
   await Promise.all(started.map((child) => stopWorker(child)));
   await db.end();
   return {
@@ -206,6 +213,7 @@ async function postgresRun(workers) {
     tasksPerSecond: TASKS / seconds,
     stepsPerSecond: (TASKS * 3) / seconds,
     tasksByWorker: byWorker,
+    workByWorker,
     ...(workers === 1
       ? {
           queries,
@@ -329,7 +337,7 @@ try {
   );
   for (const run of [one, two]) {
     console.log(
-      `  PostgreSQL, ${run.workers} worker${run.workers === 1 ? " " : "s"}: ${fmt(run.tasksPerSecond)} tasks/s, ${fmt(run.stepsPerSecond)} steps/s (${fmt(run.stepsPerSecond / sqlite.stepsPerSecond, 2)}x SQLite; tasks by worker ${JSON.stringify(run.tasksByWorker)})`,
+      `  PostgreSQL, ${run.workers} worker${run.workers === 1 ? " " : "s"}: ${fmt(run.tasksPerSecond)} tasks/s, ${fmt(run.stepsPerSecond)} steps/s (${fmt(run.stepsPerSecond / sqlite.stepsPerSecond, 2)}x SQLite; task workflows by worker ${JSON.stringify(run.tasksByWorker)}, work workflows by worker ${JSON.stringify(run.workByWorker)})`,
     );
   }
   console.log(
