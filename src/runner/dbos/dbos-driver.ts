@@ -7,13 +7,13 @@ import { wfQueueRunner } from "@dbos-inc/dbos-sdk/internal/wfqueue";
 import pg from "pg";
 import { awaitedAnswers, effectsOf, stepErrors } from "../../core/loop/effects-of.js";
 import type { LoopPlan } from "../../core/loop/loop-plan.js";
-import { replay } from "../../core/loop/replay.js";
 import { decodeTaskFile, planOf } from "../../wire/task-file.js";
 import type { DriveResult } from "../sqlite-driver.js";
 import { noteDbosShutdown } from "./dbos-shutdown.js";
 import { connect } from "./postgres-connection.js";
 import { applicationVersion } from "./application-version.js";
 import { queuePollingFrom } from "./queue-polling.js";
+import { wholeRunState } from "./whole-run-state.js";
 import { PostgresJournal } from "./postgres-journal.js";
 import { StepGate } from "./step-gate.js";
 import {
@@ -375,13 +375,9 @@ export async function workOnRun(
     // every task is finished or waiting.
     let failed: { readonly error: unknown } | undefined;
     for (const handle of handles) handle.getResult().catch((error) => (failed ??= { error }));
-    const whole = { ...plan, concurrency: plan.tasks.length };
     for (;;) {
       if (failed !== undefined) throw failed.error;
-      const state = replay(
-        whole,
-        (await journal.events(runId)).map((entry) => entry.event),
-      );
+      const state = await wholeRunState(journal, plan, runId);
       const effects = effectsOf(state);
       const finished = effects[0]?.kind === "finish";
       const waiting = effects.every(

@@ -16,10 +16,11 @@ import {
 import { workQueueOf, type WorkQueue } from "./queues.js";
 import type { AwaitAnswer } from "../../core/loop/loop-effect.js";
 import type { LoopState } from "../../core/loop/loop-state.js";
-import { replay } from "../../core/loop/replay.js";
 import { runSummary } from "../../core/loop/run-summary.js";
 import { decodeTaskFile, planOf } from "../../wire/task-file.js";
 import { Notifier } from "../notify/notifier.js";
+import { isOver } from "../find-runs.js";
+import { wholeRunState } from "./whole-run-state.js";
 
 /** The name the task workflow is registered and enqueued under. */
 export const TASK_WORKFLOW = "loopgate-task";
@@ -125,11 +126,8 @@ export function registerTaskWorkflow(
   );
   const work = registerWorkWorkflow(context);
   /** The whole run's state, every task's events folded. */
-  const runStateOf = async (run: RunRecord): Promise<LoopState> => {
-    const plan = planOf(decodeTaskFile(run.document));
-    const events = (await journal.events(run.id)).map((entry) => entry.event);
-    return replay({ ...plan, concurrency: plan.tasks.length }, events);
-  };
+  const runStateOf = (run: RunRecord): Promise<LoopState> =>
+    wholeRunState(journal, planOf(decodeTaskFile(run.document)), run.id);
   /** A notifier of `run`, its targets from the task file as this process has it. */
   const notifierOf = (run: RunRecord): Notifier => {
     const notifier = new Notifier(context.store, context.warn);
@@ -145,10 +143,9 @@ export function registerTaskWorkflow(
     },
     { name: "loopgate-notify-pause" },
   );
-  const runFinished = DBOS.registerStep(
-    async (run: RunRecord) => effectsOf(await runStateOf(run))[0]?.kind === "finish",
-    { name: "loopgate-run-finished" },
-  );
+  const runFinished = DBOS.registerStep(async (run: RunRecord) => isOver(await runStateOf(run)), {
+    name: "loopgate-run-finished",
+  });
   const notifyFinish = DBOS.registerWorkflow(
     async (run: RunRecord) => {
       await DBOS.runStep(

@@ -1,10 +1,10 @@
 import { DBOSClient } from "@dbos-inc/dbos-sdk";
 import { nextEffect } from "../../core/loop/effects-of.js";
 import type { LoopState } from "../../core/loop/loop-state.js";
-import { replay } from "../../core/loop/replay.js";
 import { decodeTaskFile, planOf } from "../../wire/task-file.js";
 import { applicationVersion } from "./application-version.js";
 import { APPLICATION } from "./dbos-driver.js";
+import { wholeRunState } from "./whole-run-state.js";
 import type { PostgresJournal } from "./postgres-journal.js";
 import { TASK_QUEUE } from "./queues.js";
 import { TASK_WORKFLOW, taskOfTaskWorkflow } from "./task-workflow.js";
@@ -45,11 +45,7 @@ export async function upgradePausedTasks(
       const known = states.get(runId);
       if (known !== undefined) return known;
       const plan = planOf(decodeTaskFile((await journal.run(runId)).document));
-      // The whole run at once, as `run` folds it: every task's place taken.
-      const state = replay(
-        { ...plan, concurrency: plan.tasks.length },
-        (await journal.events(runId)).map((entry) => entry.event),
-      );
+      const state = await wholeRunState(journal, plan, runId);
       states.set(runId, state);
       return state;
     };
