@@ -370,13 +370,33 @@ describe("fitTestItems", () => {
     fc.assert(
       fc.property(fc.array(failureArbitrary, { maxLength: 25 }), fc.nat(600), (drawn, budget) => {
         const failures: readonly Failure[] = drawn.map((parts) => failureOf(parts));
-        const { items, shown } = fitTestItems(groupByRootCause(failures), budget, "");
+        const groups = groupByRootCause(failures);
+        const { items, shown } = fitTestItems(groups, budget, "");
         expect(length(items)).toBeLessThanOrEqual(budget);
-        const order = shown.map((failure) => failures.indexOf(failure));
-        expect(order).toEqual([...order].sort((a, b) => a - b));
-        expect(order.every((at) => at >= 0)).toBe(true);
+        // Items follow their causes' first failures; a cause's later failure (one reported after
+        // another cause's first) is shown in its cause's item, not at its own place in the log.
+        const order = shown.map((failure) => [
+          groups.findIndex((group) => group.includes(failure)),
+          failures.indexOf(failure),
+        ]);
+        const sorted = [...order].sort(([g1 = 0, f1 = 0], [g2 = 0, f2 = 0]) => g1 - g2 || f1 - f2);
+        expect(order).toEqual(sorted);
+        expect(order.every(([group = -1, at = -1]) => group >= 0 && at >= 0)).toBe(true);
       }),
-      { numRuns: 300 },
+      {
+        numRuns: 300,
+        // CI's counterexample: the third failure shares the first's cause, so it is shown second.
+        examples: [
+          [
+            [
+              { test: null, file: null, line: null, expected: "", received: "", message: "" },
+              { test: null, file: null, line: null, expected: null, received: null, message: "" },
+              { test: null, file: null, line: null, expected: "", received: "", message: "" },
+            ],
+            19,
+          ],
+        ],
+      },
     );
   });
 });
