@@ -189,7 +189,8 @@ describe("reviewFeedback (formats)", () => {
     expect(feedback.actionableItems).toContain(
       "src/auth/refresh.ts:57 issue (blocking): record.expiresAt is never compared with the clock here, so an expired refresh token still yields a new access token.",
     );
-    expect(feedback.actionableItems.at(-1)).toBe("src/auth/refresh.ts:61 nit: tok → token");
+    // The file was named whole three items up: its base name says which it is.
+    expect(feedback.actionableItems.at(-1)).toBe("refresh.ts:61 nit: tok → token");
     expect(feedback.actionableItems.join("\n")).toContain("[REDACTED:aws_access_key]");
   });
 
@@ -201,7 +202,7 @@ describe("reviewFeedback (formats)", () => {
       [
         "internal/store/users.go:48 errcheck: Error return value of `rows.Close` is not checked",
         "internal/config/defaults.go:9 gosec:G101: G101: Potential hardcoded credentials",
-        "internal/store/users.go:12 revive:exported: exported function `NewUserStore` should have comment or be unexported",
+        "users.go:12 revive:exported: exported function `NewUserStore` should have comment or be unexported",
         "cmd/server/main.go:77 ineffassign: ineffectual assignment to err",
       ],
     ],
@@ -331,7 +332,32 @@ describe("reviewFeedback (formats)", () => {
       "src/b.ts:2 finding at 2",
       "src/c.ts:4 finding at 4",
       "…:6 finding at 6",
-      "src/a.ts:5 finding at 5",
+      "a.ts:5 finding at 5",
+    ]);
+  });
+
+  it("starts a priority with the file the priority above ended with, and names a file met again by its base name", () => {
+    const diagnostic = (path: string, line: number, severity: string) => ({
+      message: `finding at ${line}`,
+      location: { path, range: { start: { line } } },
+      severity,
+    });
+    const diagnostics = [
+      diagnostic("src/core/parser.py", 1, "ERROR"),
+      diagnostic("src/routes/app.py", 2, "WARNING"),
+      diagnostic("src/core/parser.py", 3, "WARNING"),
+      diagnostic("src/core/parser.py", 4, "INFO"),
+      diagnostic("lib/app.py", 5, "INFO"),
+      diagnostic("src/routes/app.py", 6, "INFO"),
+    ];
+    const feedback = reviewFeedback(JSON.stringify({ diagnostics }), { maxLength: 500 });
+    expect(feedback.actionableItems).toEqual([
+      "src/core/parser.py:1 finding at 1",
+      "…:3 finding at 3",
+      "src/routes/app.py:2 finding at 2",
+      "…:6 finding at 6",
+      "parser.py:4 finding at 4",
+      "lib/app.py:5 finding at 5",
     ]);
   });
 
