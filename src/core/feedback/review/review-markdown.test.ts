@@ -107,6 +107,16 @@ describe("reviewTokens", () => {
     expect(plain).toMatchObject({ kind: "line", title: false, item: null });
   });
 
+  it("reads a short bold line a list follows as that list's heading, else as a title", () => {
+    expect(lines("**Nits**\n\n- rename x")).toEqual(["#6 Nits", "- rename x"]);
+    expect(lines("**Issues found:**\n- a leak")).toEqual(["#6 Issues found", "- a leak"]);
+    expect(reviewTokens("**Token logged**\n\nThe token is logged.")[0]).toMatchObject({
+      kind: "line",
+      title: true,
+    });
+    expect(reviewTokens("**A title of five words here**\n- x")[0]).toMatchObject({ title: true });
+  });
+
   it("reads an HTML table row as one line and its header row as a heading", () => {
     expect(
       lines("<table><tr><th>2 Warnings</th></tr><tr><td>⚠️</td><td>no tests</td></tr></table>"),
