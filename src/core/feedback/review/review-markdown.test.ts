@@ -107,6 +107,18 @@ describe("reviewTokens", () => {
     expect(plain).toMatchObject({ kind: "line", title: false, item: null });
   });
 
+  it("drops a code excerpt's caption with the excerpt, and keeps a request that ends in a colon", () => {
+    expect(
+      lines("Use a loop.\n\nSuggested implementation:\n\n```py\nfor x in y: pass\n```"),
+    ).toEqual(["Use a loop."]);
+    expect(lines("Simpler with filter().\nCode context:\n@@ -1,2 +1,3 @@\n+a")).toEqual([
+      "Simpler with filter().",
+    ]);
+    expect(lines("Share one in-flight promise:\n```ts\nlet p;\n```")).toEqual([
+      "Share one in-flight promise:",
+    ]);
+  });
+
   it("reads a short bold line a list follows as that list's heading, else as a title", () => {
     expect(lines("**Nits**\n\n- rename x")).toEqual(["#6 Nits", "- rename x"]);
     expect(lines("**Issues found:**\n- a leak")).toEqual(["#6 Issues found", "- a leak"]);

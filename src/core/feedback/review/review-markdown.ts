@@ -317,6 +317,7 @@ export function reviewTokens(text: string): ReviewToken[] {
         proseFence = opened;
       } else {
         fence = opened;
+        dropCaption(tokens);
       }
       tokens.push({ kind: "blank" });
       continue;
@@ -324,17 +325,36 @@ export function reviewTokens(text: string): ReviewToken[] {
     const tag = CODE_TAG.exec(body.trim())?.[1]?.toLowerCase();
     if (tag !== undefined) {
       if (!body.toLowerCase().includes(`</${tag}>`)) codeTag = `</${tag}>`;
+      dropCaption(tokens);
       tokens.push({ kind: "blank" });
       continue;
     }
     if (DIFF_HUNK.test(body)) {
       hunk = true;
+      dropCaption(tokens);
       tokens.push({ kind: "blank" });
       continue;
     }
     tokens.push(...lineTokens(body));
   }
   return withBoldHeadings(tokens);
+}
+
+/** A code excerpt's caption: at most three words and a colon (`Code context:`, `Suggested implementation:`). */
+const CAPTION = /^[^\s:]+(?:\s+[^\s:]+){0,2}:$/;
+
+/**
+ * Removes the caption of the code excerpt about to start — the last line before it, blank
+ * lines apart, when that is only a caption — as the excerpt itself is dropped: the caption
+ * would otherwise end the finding's words with a colon that introduces nothing.
+ */
+function dropCaption(tokens: ReviewToken[]): void {
+  let at = tokens.length - 1;
+  while (tokens[at]?.kind === "blank") at -= 1;
+  const last = tokens[at];
+  if (last?.kind === "line" && last.item === null && !last.title && CAPTION.test(last.text)) {
+    tokens.splice(at, 1);
+  }
 }
 
 /** Most words a bold line may have and still head the list under it (`**Nits**`, `**Issues found**`). */
