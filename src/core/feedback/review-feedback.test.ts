@@ -311,54 +311,38 @@ describe("reviewFeedback (formats)", () => {
     expect(shown(180)).toEqual(["src/high.ts:7", "src/medium.ts:7", "+3"]);
   });
 
-  it("writes a file's points of one priority one after another, the file once", () => {
-    const diagnostic = (path: string, line: number, severity: string) => ({
-      message: `finding at ${line}`,
-      location: { path, range: { start: { line } } },
-      severity,
-    });
-    const diagnostics = [
-      diagnostic("src/a.ts", 1, "ERROR"),
-      diagnostic("src/b.ts", 2, "ERROR"),
-      diagnostic("src/a.ts", 3, "ERROR"),
-      diagnostic("src/c.ts", 4, "WARNING"),
-      diagnostic("src/a.ts", 5, "WARNING"),
-      diagnostic("src/c.ts", 6, "WARNING"),
-    ];
-    const feedback = reviewFeedback(JSON.stringify({ diagnostics }), { maxLength: 500 });
-    expect(feedback.actionableItems).toEqual([
-      "src/a.ts:1 finding at 1",
-      "…:3 finding at 3",
-      "src/b.ts:2 finding at 2",
-      "src/c.ts:4 finding at 4",
-      "…:6 finding at 6",
-      "a.ts:5 finding at 5",
-    ]);
-  });
+  /** The items of rdjson diagnostics `finding at N`, each `[path, line, severity]`. */
+  const itemsOf = (findings: readonly (readonly [string, number, string])[]): string[] =>
+    reviewFeedback(
+      JSON.stringify({
+        diagnostics: findings.map(([path, line, severity]) => ({
+          message: `finding at ${line}`,
+          location: { path, range: { start: { line } } },
+          severity,
+        })),
+      }),
+      { maxLength: 500 },
+    ).actionableItems;
 
-  it("starts a priority with the file the priority above ended with, and names a file met again by its base name", () => {
-    const diagnostic = (path: string, line: number, severity: string) => ({
-      message: `finding at ${line}`,
-      location: { path, range: { start: { line } } },
-      severity,
+  it.each([
+    [
+      "writes a file's points of one priority one after another, the file once",
+      "src/a.ts 1 ERROR, src/b.ts 2 ERROR, src/a.ts 3 ERROR, src/c.ts 4 WARNING, src/a.ts 5 WARNING, src/c.ts 6 WARNING",
+      ["src/a.ts:1", "…:3", "src/b.ts:2", "src/c.ts:4", "…:6", "a.ts:5"],
+    ],
+    [
+      "starts a priority with the file the priority above ended with, names a file met again by its base name",
+      "src/core/parser.py 1 ERROR, src/routes/app.py 2 WARNING, src/core/parser.py 3 WARNING, src/core/parser.py 4 INFO, lib/app.py 5 INFO, src/routes/app.py 6 INFO",
+      ["src/core/parser.py:1", "…:3", "src/routes/app.py:2", "…:6", "parser.py:4", "lib/app.py:5"],
+    ],
+  ])("%s", (_case, findings, places) => {
+    const parsed = findings.split(", ").map((finding) => {
+      const [path = "", line = "", severity = ""] = finding.split(" ");
+      return [path, Number(line), severity] as const;
     });
-    const diagnostics = [
-      diagnostic("src/core/parser.py", 1, "ERROR"),
-      diagnostic("src/routes/app.py", 2, "WARNING"),
-      diagnostic("src/core/parser.py", 3, "WARNING"),
-      diagnostic("src/core/parser.py", 4, "INFO"),
-      diagnostic("lib/app.py", 5, "INFO"),
-      diagnostic("src/routes/app.py", 6, "INFO"),
-    ];
-    const feedback = reviewFeedback(JSON.stringify({ diagnostics }), { maxLength: 500 });
-    expect(feedback.actionableItems).toEqual([
-      "src/core/parser.py:1 finding at 1",
-      "…:3 finding at 3",
-      "src/routes/app.py:2 finding at 2",
-      "…:6 finding at 6",
-      "parser.py:4 finding at 4",
-      "lib/app.py:5 finding at 5",
-    ]);
+    expect(itemsOf(parsed)).toEqual(
+      places.map((place) => `${place} finding at ${/\d+$/.exec(place)?.[0] ?? ""}`),
+    );
   });
 
   it("says a finding repeated down one file once, with every line, and counts each", () => {
