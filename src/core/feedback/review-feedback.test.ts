@@ -469,6 +469,51 @@ describe("reviewFeedback (properties)", () => {
     );
   });
 
+  it("orders items most urgent first and names each file whole before any brief name of it", () => {
+    const rank: Record<string, number> = { ERROR: 0, WARNING: 1, INFO: 2 };
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            path: fc.constantFrom("src/a.ts", "lib/a.ts", "src/core/b.py", "b.py", "c.go"),
+            line: fc.integer({ min: 1, max: 99 }),
+            severity: fc.constantFrom("ERROR", "WARNING", "INFO"),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        fc.integer({ min: 60, max: 800 }),
+        (findings, maxLength) => {
+          const diagnostics = findings.map(({ path, line, severity }, index) => ({
+            message: `finding ${index} here`,
+            location: { path, range: { start: { line } } },
+            severity,
+          }));
+          const { actionableItems } = reviewFeedback(JSON.stringify({ diagnostics }), {
+            maxLength,
+          });
+          const shown = actionableItems.flatMap((item) => {
+            const index = /finding (\d+)/.exec(item)?.[1];
+            const finding = index === undefined ? undefined : findings[Number(index)];
+            return finding === undefined ? [] : [{ item, finding }];
+          });
+          const ranks = shown.map(({ finding }) => rank[finding.severity] ?? 3);
+          expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+          const named: string[] = [];
+          for (const { item, finding } of shown) {
+            const name = /^(\S+?):\d+/.exec(item)?.[1] ?? "";
+            if (name === "…") expect(named.at(-1)).toBe(finding.path);
+            else if (name !== finding.path) {
+              expect(named).toContain(finding.path);
+              expect(finding.path.endsWith(`/${name}`)).toBe(true);
+            }
+            named.push(finding.path);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it("never exceeds the cap and is deterministic", () => {
     fc.assert(
       fc.property(
