@@ -312,7 +312,7 @@ describe("reviewFeedback (formats)", () => {
   });
 
   /** The items of rdjson diagnostics `finding at N`, each `[path, line, severity]`. */
-  const itemsOf = (findings: readonly (readonly [string, number, string])[]): string[] =>
+  const itemsOf = (findings: readonly (readonly [string, number, string])[]): readonly string[] =>
     reviewFeedback(
       JSON.stringify({
         diagnostics: findings.map(([path, line, severity]) => ({

@@ -13,8 +13,14 @@ import { readReview } from "./review/review-points-of.js";
 const MAX_ITEMS = 20;
 /** Points an item is chosen among, the most urgent first: a run of 50,000 findings is not measured whole. */
 const MAX_CANDIDATES = MAX_ITEMS * 5;
-/** Lengths of a point's words in its briefer forms, in code points; the last form is whole. */
-const FORM_LENGTHS = [40, 90, 180];
+/**
+ * Lengths of a point's words in its briefer forms, in code points; the last form is whole. The
+ * steps are small because the room left once every point has its briefest form is mostly less
+ * than 50 code points: a step it can pay for spends it.
+ */
+const FORM_LENGTHS = [40, 60, 90, 130, 180];
+/** Shortest cut of a tool's rule's words: the rule says what the point is about, a shorter cut no more. */
+const MIN_RULE_CUT = 90;
 /** Longest first sentence given a form of its own: the finding, before its explanation. */
 const MAX_SENTENCE_LENGTH = 160;
 
@@ -41,10 +47,10 @@ function firstSentence(words: string): string | null {
 
 /**
  * A point's item from brief to whole, as test failures have: its place leads every form —
- * `…:line` when the item above is about the same file, as test feedback writes it — then its
- * label alone (a linter's rule, a Conventional Comments label), then its words cut to 40 (only
- * without a label), 90 and 180 code points (at a word's end) and its first sentence, shortest
- * first, then whole.
+ * its file as `itemPathNames` writes it (`…:line` when the item above is about the same file) —
+ * then its label alone (a linter's rule, a Conventional Comments label), then its words cut to
+ * 40 and 60 (only without a tool's rule), 90, 130 and 180 code points (at a word's end) and its
+ * first sentence, shortest first, then whole.
  * Fitting names every point's place before any point gets more words.
  */
 function itemForms(point: ReviewPoint, name: string | null, repeats: Repeats): ItemForms {
@@ -59,8 +65,7 @@ function itemForms(point: ReviewPoint, name: string | null, repeats: Repeats): I
   const rule = point.label !== null && conventionalComment(`${point.label}:`) === null;
   const label = point.label === null ? [] : [`${at}${point.label}`];
   const sentence = firstSentence(words);
-  // With a rule to say what it is about, a point's words cut to 40 say nothing more.
-  const lengths = rule ? FORM_LENGTHS.slice(1) : FORM_LENGTHS;
+  const lengths = rule ? FORM_LENGTHS.filter((length) => length >= MIN_RULE_CUT) : FORM_LENGTHS;
   const cuts = [
     ...lengths
       .filter((length) => codePointLength(words) > length)
