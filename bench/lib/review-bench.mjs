@@ -3,7 +3,8 @@
 // apart from it over the held-out corpus (fixtures/reviews/held-out, real reviews no rule here
 // was written against; it prints one row of its own) and the second held-out corpus
 // (fixtures/reviews/held-out-2, kinds the others lack; a row of its own too) and the third
-// (fixtures/reviews/held-out-3, bots and styles the others lack; its own row as well), it
+// (fixtures/reviews/held-out-3, bots and styles the others lack; its own row as well) and the
+// fourth (fixtures/reviews/held-out-4, suggestion-only comments and review bodies; its own row), it
 // measures the recall of the points' facts (path, line, keyword, rule) in the 500 characters of
 // feedback against the first 500 characters of the review, whether each point gets the
 // priority its facts give, the feedback's overall priority and the verdict the review states.
@@ -206,6 +207,7 @@ export async function runReviewBench({
   heldOut = reviewCorpus(join(CORPORA, "held-out")),
   heldOut2 = reviewCorpus(join(CORPORA, "held-out-2")),
   heldOut3 = reviewCorpus(join(CORPORA, "held-out-3")),
+  heldOut4 = reviewCorpus(join(CORPORA, "held-out-4")),
 } = {}) {
   const core = {
     stream: await importDist("feedback-stream/index.js"),
@@ -231,6 +233,7 @@ export async function runReviewBench({
   const first = await heldOutSet(heldOut);
   const second = await heldOutSet(heldOut2);
   const third = await heldOutSet(heldOut3);
+  const fourth = await heldOutSet(heldOut4);
   const heldOutRows = first.perCase;
   const heldOutTotals = first.overall;
 
@@ -264,6 +267,11 @@ export async function runReviewBench({
   };
   logSet("held-out-2", second, "kinds the corpora above lack");
   logSet("held-out-3", third, "bots and styles the corpora above lack");
+  logSet(
+    "held-out-4",
+    fourth,
+    "suggestion-only comments, review bodies and remarks the corpora above lack",
+  );
 
   const report = {
     environment: { node: process.version, date: new Date().toISOString() },
@@ -274,6 +282,7 @@ export async function runReviewBench({
     heldOut: first,
     heldOut2: second,
     heldOut3: third,
+    heldOut4: fourth,
   };
   const outDir = join(root, "bench", "out");
   await mkdir(outDir, { recursive: true });

@@ -189,7 +189,8 @@ describe("reviewFeedback (formats)", () => {
     expect(feedback.actionableItems).toContain(
       "src/auth/refresh.ts:57 issue (blocking): record.expiresAt is never compared with the clock here, so an expired refresh token still yields a new access token.",
     );
-    expect(feedback.actionableItems.at(-1)).toBe("src/auth/refresh.ts:61 nit: tok → token");
+    // The file was named whole three items up: its base name says which it is.
+    expect(feedback.actionableItems.at(-1)).toBe("refresh.ts:61 nit: tok → token");
     expect(feedback.actionableItems.join("\n")).toContain("[REDACTED:aws_access_key]");
   });
 
@@ -201,7 +202,7 @@ describe("reviewFeedback (formats)", () => {
       [
         "internal/store/users.go:48 errcheck: Error return value of `rows.Close` is not checked",
         "internal/config/defaults.go:9 gosec:G101: G101: Potential hardcoded credentials",
-        "internal/store/users.go:12 revive:exported: exported function `NewUserStore` should have comment or be unexported",
+        "users.go:12 revive:exported: exported function `NewUserStore` should have comment or be unexported",
         "cmd/server/main.go:77 ineffassign: ineffectual assignment to err",
       ],
     ],
@@ -310,29 +311,38 @@ describe("reviewFeedback (formats)", () => {
     expect(shown(180)).toEqual(["src/high.ts:7", "src/medium.ts:7", "+3"]);
   });
 
-  it("writes a file's points of one priority one after another, the file once", () => {
-    const diagnostic = (path: string, line: number, severity: string) => ({
-      message: `finding at ${line}`,
-      location: { path, range: { start: { line } } },
-      severity,
+  /** The items of rdjson diagnostics `finding at N`, each `[path, line, severity]`. */
+  const itemsOf = (findings: readonly (readonly [string, number, string])[]): readonly string[] =>
+    reviewFeedback(
+      JSON.stringify({
+        diagnostics: findings.map(([path, line, severity]) => ({
+          message: `finding at ${line}`,
+          location: { path, range: { start: { line } } },
+          severity,
+        })),
+      }),
+      { maxLength: 500 },
+    ).actionableItems;
+
+  it.each([
+    [
+      "writes a file's points of one priority one after another, the file once",
+      "src/a.ts 1 ERROR, src/b.ts 2 ERROR, src/a.ts 3 ERROR, src/c.ts 4 WARNING, src/a.ts 5 WARNING, src/c.ts 6 WARNING",
+      ["src/a.ts:1", "…:3", "src/b.ts:2", "src/c.ts:4", "…:6", "a.ts:5"],
+    ],
+    [
+      "starts a priority with the file the priority above ended with, names a file met again by its base name",
+      "src/core/parser.py 1 ERROR, src/routes/app.py 2 WARNING, src/core/parser.py 3 WARNING, src/core/parser.py 4 INFO, lib/app.py 5 INFO, src/routes/app.py 6 INFO",
+      ["src/core/parser.py:1", "…:3", "src/routes/app.py:2", "…:6", "parser.py:4", "lib/app.py:5"],
+    ],
+  ])("%s", (_case, findings, places) => {
+    const parsed = findings.split(", ").map((finding) => {
+      const [path = "", line = "", severity = ""] = finding.split(" ");
+      return [path, Number(line), severity] as const;
     });
-    const diagnostics = [
-      diagnostic("src/a.ts", 1, "ERROR"),
-      diagnostic("src/b.ts", 2, "ERROR"),
-      diagnostic("src/a.ts", 3, "ERROR"),
-      diagnostic("src/c.ts", 4, "WARNING"),
-      diagnostic("src/a.ts", 5, "WARNING"),
-      diagnostic("src/c.ts", 6, "WARNING"),
-    ];
-    const feedback = reviewFeedback(JSON.stringify({ diagnostics }), { maxLength: 500 });
-    expect(feedback.actionableItems).toEqual([
-      "src/a.ts:1 finding at 1",
-      "…:3 finding at 3",
-      "src/b.ts:2 finding at 2",
-      "src/c.ts:4 finding at 4",
-      "…:6 finding at 6",
-      "src/a.ts:5 finding at 5",
-    ]);
+    expect(itemsOf(parsed)).toEqual(
+      places.map((place) => `${place} finding at ${/\d+$/.exec(place)?.[0] ?? ""}`),
+    );
   });
 
   it("says a finding repeated down one file once, with every line, and counts each", () => {
@@ -456,6 +466,51 @@ describe("reviewFeedback (properties)", () => {
         },
       ),
       { numRuns: 1_000 },
+    );
+  });
+
+  it("orders items most urgent first and names each file whole before any brief name of it", () => {
+    const rank: Record<string, number> = { ERROR: 0, WARNING: 1, INFO: 2 };
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            path: fc.constantFrom("src/a.ts", "lib/a.ts", "src/core/b.py", "b.py", "c.go"),
+            line: fc.integer({ min: 1, max: 99 }),
+            severity: fc.constantFrom("ERROR", "WARNING", "INFO"),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        fc.integer({ min: 60, max: 800 }),
+        (findings, maxLength) => {
+          const diagnostics = findings.map(({ path, line, severity }, index) => ({
+            message: `finding ${index} here`,
+            location: { path, range: { start: { line } } },
+            severity,
+          }));
+          const { actionableItems } = reviewFeedback(JSON.stringify({ diagnostics }), {
+            maxLength,
+          });
+          const shown = actionableItems.flatMap((item) => {
+            const index = /finding (\d+)/.exec(item)?.[1];
+            const finding = index === undefined ? undefined : findings[Number(index)];
+            return finding === undefined ? [] : [{ item, finding }];
+          });
+          const ranks = shown.map(({ finding }) => rank[finding.severity] ?? 3);
+          expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+          const named: string[] = [];
+          for (const { item, finding } of shown) {
+            const name = /^(\S+?):\d+/.exec(item)?.[1] ?? "";
+            if (name === "…") expect(named.at(-1)).toBe(finding.path);
+            else if (name !== finding.path) {
+              expect(named).toContain(finding.path);
+              expect(finding.path.endsWith(`/${name}`)).toBe(true);
+            }
+            named.push(finding.path);
+          }
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 

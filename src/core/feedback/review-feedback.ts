@@ -3,6 +3,7 @@ import { codePointLength } from "./clean/code-points.js";
 import { cutWords } from "./clean/cut-words.js";
 import type { Feedback, Priority } from "./feedback.js";
 import { fitFeedback, type FittedFeedback, type ItemForms } from "./fit/fit-feedback.js";
+import { itemPathNames, shortPathNames } from "./fit/path-names.js";
 import type { ReviewVerdict } from "./review/github-review.js";
 import { conventionalComment } from "./review/conventional-comment.js";
 import { byPriority, reviewPointParts, type ReviewPoint } from "./review/review-point.js";
@@ -12,8 +13,14 @@ import { readReview } from "./review/review-points-of.js";
 const MAX_ITEMS = 20;
 /** Points an item is chosen among, the most urgent first: a run of 50,000 findings is not measured whole. */
 const MAX_CANDIDATES = MAX_ITEMS * 5;
-/** Lengths of a point's words in its briefer forms, in code points; the last form is whole. */
-const FORM_LENGTHS = [40, 90, 180];
+/**
+ * Lengths of a point's words in its briefer forms, in code points; the last form is whole. The
+ * steps are small because the room left once every point has its briefest form is mostly less
+ * than 50 code points: a step it can pay for spends it.
+ */
+const FORM_LENGTHS = [40, 60, 90, 130, 180];
+/** Shortest cut of a tool's rule's words: the rule says what the point is about, a shorter cut no more. */
+const MIN_RULE_CUT = 90;
 /** Longest first sentence given a form of its own: the finding, before its explanation. */
 const MAX_SENTENCE_LENGTH = 160;
 
@@ -40,33 +47,25 @@ function firstSentence(words: string): string | null {
 
 /**
  * A point's item from brief to whole, as test failures have: its place leads every form —
- * `…:line` when the item above is about the same file, as test feedback writes it — then its
- * label alone (a linter's rule, a Conventional Comments label), then its words cut to 40 (only
- * without a label), 90 and 180 code points (at a word's end) and its first sentence, shortest
- * first, then whole.
+ * its file as `itemPathNames` writes it (`…:line` when the item above is about the same file) —
+ * then its label alone (a linter's rule, a Conventional Comments label), then its words cut to
+ * 40 and 60 (only without a tool's rule), 90, 130 and 180 code points (at a word's end) and its
+ * first sentence, shortest first, then whole.
  * Fitting names every point's place before any point gets more words.
  */
-function itemForms(
-  point: ReviewPoint,
-  previous: ReviewPoint | undefined,
-  repeats: Repeats,
-): ItemForms {
+function itemForms(point: ReviewPoint, name: string | null, repeats: Repeats): ItemForms {
   const { location, words } = reviewPointParts(point);
-  const samePath = previous !== undefined && point.path !== null && previous.path === point.path;
   const place =
-    location === null || point.path === null
+    location === null || point.path === null || name === null
       ? location
-      : samePath
-        ? `…${location.slice(point.path.length)}`
-        : location;
+      : `${name}${location.slice(point.path.length)}`;
   const also = (repeats.get(point) ?? []).map((line) => `, :${line}`).join("");
   const at = place === null ? "" : `${place}${also} `;
   // A tool's rule names what is wrong; a Conventional Comments label (`suggestion`) does not.
   const rule = point.label !== null && conventionalComment(`${point.label}:`) === null;
   const label = point.label === null ? [] : [`${at}${point.label}`];
   const sentence = firstSentence(words);
-  // With a rule to say what it is about, a point's words cut to 40 say nothing more.
-  const lengths = rule ? FORM_LENGTHS.slice(1) : FORM_LENGTHS;
+  const lengths = rule ? FORM_LENGTHS.filter((length) => length >= MIN_RULE_CUT) : FORM_LENGTHS;
   const cuts = [
     ...lengths
       .filter((length) => codePointLength(words) > length)
@@ -139,20 +138,23 @@ function shownPoints(
 }
 
 /**
- * Points of one priority grouped by file, files in the order of their first point: a file's
- * points follow each other, so each after the first writes its place `…:line`.
+ * Points of each priority grouped by file, files in the order of their first point but for the
+ * file the priority above ended with, which goes first: a file's points follow each other, so
+ * each after the first writes its place `…:line`, across a change of priority too.
  */
 function groupedByFile(points: readonly ReviewPoint[]): ReviewPoint[] {
-  const first = new Map<string, number>();
-  const group = (point: ReviewPoint, index: number): number => {
-    const key = `${point.priority} ${point.path ?? `#${index}`}`;
-    if (!first.has(key)) first.set(key, index);
-    return first.get(key) ?? index;
-  };
-  return points
-    .map((point, index) => ({ point, index, group: group(point, index) }))
-    .sort((a, b) => a.group - b.group || a.index - b.index)
-    .map(({ point }) => point);
+  const grouped: ReviewPoint[] = [];
+  for (const level of ["high", "medium", "low"] as const) {
+    const ofLevel = points.filter((point) => point.priority === level);
+    const carried = grouped.at(-1)?.path ?? null;
+    const files = [...new Set(ofLevel.map((point, index) => point.path ?? `#${index}`))].sort(
+      (a, b) => Number(b === carried) - Number(a === carried),
+    );
+    for (const file of files) {
+      grouped.push(...ofLevel.filter((point, index) => (point.path ?? `#${index}`) === file));
+    }
+  }
+  return grouped;
 }
 
 /** Code points in all items together. */
@@ -205,11 +207,16 @@ function fittedItems(
   const { points, repeats } = withRepeatsMerged(all);
   const candidates = points.slice(0, MAX_CANDIDATES);
   const briefest = candidates.map((point) =>
-    codePointLength(itemForms(point, undefined, repeats)[0] ?? ""),
+    codePointLength(itemForms(point, point.path, repeats)[0] ?? ""),
   );
+  const short = shortPathNames(all.flatMap((point) => (point.path === null ? [] : [point.path])));
   for (let shown = Math.min(points.length, MAX_ITEMS); shown >= 1; shown -= 1) {
     const chosen = groupedByFile(shownPoints(candidates, shown, briefest));
-    const forms = chosen.map((point, index) => itemForms(point, chosen[index - 1], repeats));
+    const names = itemPathNames(
+      chosen.map((point) => point.path),
+      short,
+    );
+    const forms = chosen.map((point, index) => itemForms(point, names[index] ?? null, repeats));
     const rest = all.length - pointsSaid(chosen, repeats);
     const room = maxLength - (rest > 0 ? codePointLength(morePoints(rest)) : 0);
     const left = room - codePointLength(summary) - totalLength(forms.map((item) => item[0] ?? ""));
@@ -220,7 +227,7 @@ function fittedItems(
   }
   return fitFeedback(
     summary,
-    points.slice(0, 1).map((point) => itemForms(point, undefined, repeats)),
+    points.slice(0, 1).map((point) => itemForms(point, point.path, repeats)),
     maxLength,
   );
 }

@@ -4,6 +4,7 @@ import { field, lineOf, textOf } from "./json-fields.js";
 import { isRecord, recordsOf, type JsonRecord } from "../../json-record.js";
 import { plainReviewPoints } from "./plain-review.js";
 import { byPriority, pointMessage, type ReviewPoint } from "./review-point.js";
+import { suggestionWords } from "./suggestion-block.js";
 
 /** A verdict a review can give by itself; `pending` is what its absence means. */
 export type ReviewVerdict = Exclude<ReviewStatus, "pending">;
@@ -72,14 +73,20 @@ function withoutAddressedNote(message: string): string {
  * One inline comment as one point at its place: the body read as markdown (labels, badges,
  * code and collapsed details as in a text review), its parts joined, at the comment's own
  * `path` and line — a range's first line (`start_line`), else `line`, else where it was first
- * written (`original_*`, for an outdated comment), else the diff `position`. A reply
+ * written (`original_*`, for an outdated comment), else the diff `position`. A comment that is
+ * only a `suggestion` block says its request there (see `suggestionWords`). A reply
  * (`in_reply_to_id`) is discussion of the comment it answers, not a point.
  */
 function commentPoint(comment: JsonRecord, fallback: Priority): ReviewPoint | null {
   if (comment["in_reply_to_id"] !== undefined && comment["in_reply_to_id"] !== null) return null;
   // A comment is one finding: its headings (`## CodeQL / Incomplete sanitization`) are its title.
   const body = (textOf(comment["body"]) ?? "").replace(/^#{1,6}[ \t]+(\S.*)$/gm, "**$1**");
-  const parts = plainReviewPoints(body, fallback);
+  const read = plainReviewPoints(body, fallback);
+  const suggested = read.length === 0 ? suggestionWords(body) : null;
+  const parts =
+    suggested === null
+      ? read
+      : [{ path: null, line: null, priority: fallback, message: suggested, label: null }];
   const [first] = byPriority(parts);
   if (first === undefined) return null;
   const line =

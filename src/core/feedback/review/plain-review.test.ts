@@ -353,6 +353,21 @@ describe("plainReviewPoints", () => {
     ).toEqual([["medium", null, null, "⚠️ Tests were not updated"]]);
   });
 
+  it("reads a TIP alert that is the whole review and states a verdict, a notice alert never", () => {
+    const review =
+      "> [!TIP]\n> ### ✅ Bot review — safe to merge\n>\n> **✅ Approved** — safe to merge\n>\n> **Nits**\n> - rename x\n> - drop the log line";
+    expect(brief(review)).toEqual([
+      ["low", null, null, "rename x"],
+      ["low", null, null, "drop the log line"],
+    ]);
+    expect(brief("> [!NOTE]\n> ## Reviews paused\n> - `@bot resume` to resume reviews.")).toEqual(
+      [],
+    );
+    expect(brief(`Please fix the loop.\n\n${review}`)).toEqual([
+      ["medium", null, null, "Please fix the loop."],
+    ]);
+  });
+
   it("does not read a compiler's tilde underline as a code fence", () => {
     expect(
       brief(

@@ -107,6 +107,28 @@ describe("reviewTokens", () => {
     expect(plain).toMatchObject({ kind: "line", title: false, item: null });
   });
 
+  it("drops a code excerpt's caption with the excerpt, and keeps a request that ends in a colon", () => {
+    expect(
+      lines("Use a loop.\n\nSuggested implementation:\n\n```py\nfor x in y: pass\n```"),
+    ).toEqual(["Use a loop."]);
+    expect(lines("Simpler with filter().\nCode context:\n@@ -1,2 +1,3 @@\n+a")).toEqual([
+      "Simpler with filter().",
+    ]);
+    expect(lines("Share one in-flight promise:\n```ts\nlet p;\n```")).toEqual([
+      "Share one in-flight promise:",
+    ]);
+  });
+
+  it("reads a short bold line a list follows as that list's heading, else as a title", () => {
+    expect(lines("**Nits**\n\n- rename x")).toEqual(["#6 Nits", "- rename x"]);
+    expect(lines("**Issues found:**\n- a leak")).toEqual(["#6 Issues found", "- a leak"]);
+    expect(reviewTokens("**Token logged**\n\nThe token is logged.")[0]).toMatchObject({
+      kind: "line",
+      title: true,
+    });
+    expect(reviewTokens("**A title of five words here**\n- x")[0]).toMatchObject({ title: true });
+  });
+
   it("reads an HTML table row as one line and its header row as a heading", () => {
     expect(
       lines("<table><tr><th>2 Warnings</th></tr><tr><td>⚠️</td><td>no tests</td></tr></table>"),

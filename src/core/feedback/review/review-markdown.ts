@@ -2,6 +2,7 @@ import { cutLine } from "../clean/log-lines.js";
 import { firstReference, looksLikePath } from "./path-reference.js";
 import { frontMatter, recordLineFields, type RecordField } from "./review-records.js";
 import { levelOf } from "./severity.js";
+import { verdictOfLine } from "./verdict-line.js";
 
 /**
  * A review read as markdown, as the points parser sees it: headings, the groups of kept
@@ -254,6 +255,7 @@ export function reviewTokens(text: string): ReviewToken[] {
   let hunk = false;
   let dropDepth = 0;
   let quietAlert = false;
+  const wholeAlert = isWholeAlert(lines.slice(front?.lines ?? 0));
   for (let index = front?.lines ?? 0; index < lines.length; index += 1) {
     const raw = lines[index] ?? "";
     if (codeTag !== null) {
@@ -298,7 +300,7 @@ export function reviewTokens(text: string): ReviewToken[] {
       tokens.push({ kind: "close" });
     }
     const { text: body, quoted } = unquoted(line.replace(/<\/?(?:details|blockquote)>/gi, ""));
-    if (quoted && QUIET_ALERT.test(body.trim())) {
+    if (quoted && QUIET_ALERT.test(body.trim()) && !wholeAlert) {
       quietAlert = true;
       continue;
     }
@@ -315,6 +317,7 @@ export function reviewTokens(text: string): ReviewToken[] {
         proseFence = opened;
       } else {
         fence = opened;
+        dropCaption(tokens);
       }
       tokens.push({ kind: "blank" });
       continue;
@@ -322,17 +325,82 @@ export function reviewTokens(text: string): ReviewToken[] {
     const tag = CODE_TAG.exec(body.trim())?.[1]?.toLowerCase();
     if (tag !== undefined) {
       if (!body.toLowerCase().includes(`</${tag}>`)) codeTag = `</${tag}>`;
+      dropCaption(tokens);
       tokens.push({ kind: "blank" });
       continue;
     }
     if (DIFF_HUNK.test(body)) {
       hunk = true;
+      dropCaption(tokens);
       tokens.push({ kind: "blank" });
       continue;
     }
     tokens.push(...lineTokens(body));
   }
-  return tokens;
+  return withBoldHeadings(tokens);
+}
+
+/** A code excerpt's caption: at most three words and a colon (`Code context:`, `Suggested implementation:`). */
+const CAPTION = /^[^\s:]+(?:\s+[^\s:]+){0,2}:$/;
+
+/**
+ * Removes the caption of the code excerpt about to start — the last line before it, blank
+ * lines apart, when that is only a caption — as the excerpt itself is dropped: the caption
+ * would otherwise end the finding's words with a colon that introduces nothing.
+ */
+function dropCaption(tokens: ReviewToken[]): void {
+  let at = tokens.length - 1;
+  while (tokens[at]?.kind === "blank") at -= 1;
+  const last = tokens[at];
+  if (last?.kind === "line" && last.item === null && !last.title && CAPTION.test(last.text)) {
+    tokens.splice(at, 1);
+  }
+}
+
+/** Most words a bold line may have and still head the list under it (`**Nits**`, `**Issues found**`). */
+const MAX_BOLD_HEADING_WORDS = 4;
+
+/**
+ * The tokens with each short bold line that a list follows read as the heading of that list,
+ * below every markdown heading (`**Nits**` then `- …`: the list's kind, as `Nits:` or `#### Nits`
+ * would give). A bold line that paragraphs follow, or that ends as a sentence (`**Title.**`),
+ * stays a finding's title.
+ */
+function withBoldHeadings(tokens: readonly ReviewToken[]): ReviewToken[] {
+  return tokens.map((token, index) => {
+    if (token.kind !== "line" || !token.title || token.item !== null || token.indent > 0) {
+      return token;
+    }
+    const words = token.text.replace(/:$/, "").trim();
+    if (
+      words.split(/\s+/).length > MAX_BOLD_HEADING_WORDS ||
+      /[.!?]$/.test(words) ||
+      firstReference(words) !== null
+    ) {
+      return token;
+    }
+    const next = tokens.slice(index + 1).find((later) => later.kind !== "blank");
+    return next?.kind === "line" && next.item !== null
+      ? { kind: "heading", level: 6, text: words }
+      : token;
+  });
+}
+
+/**
+ * Whether a `[!NOTE]`/`[!TIP]` alert is the review itself: its first line with words opens the
+ * alert, every line with words is quoted and one states a verdict (Gittensory's `> [!TIP]`
+ * holding `**✅ Approved**` and its nits). A bot's notice in an alert (CodeRabbit's "Reviews
+ * paused", all its comment shows once its generated regions go) states none, and stays quiet.
+ */
+function isWholeAlert(lines: readonly string[]): boolean {
+  const worded = lines.filter((line) => line.trim() !== "").map(unquoted);
+  const first = worded[0];
+  return (
+    first !== undefined &&
+    QUIET_ALERT.test(first.text.trim()) &&
+    worded.every((line) => line.quoted) &&
+    worded.some((line) => verdictOfLine(line.text.trim()) !== undefined)
+  );
 }
 
 /** An element that holds code, not words: Sourcery's `<code_context>`, `<pre>`, `<code>` on lines of their own. */
@@ -377,7 +445,7 @@ function lineTokens(line: string): ReviewToken[] {
   if (banner !== null) return lineTokens(`###### ${banner}`);
   const trimmed = placeAttributes(line.trim());
   if (/^(?:[-*_]\s*){3,}$/.test(trimmed)) return [{ kind: "break" }];
-  if (trimmed === "" || /^\[!(?:WARNING|CAUTION|IMPORTANT)\]$/i.test(trimmed)) {
+  if (trimmed === "" || /^\[!(?:WARNING|CAUTION|IMPORTANT|NOTE|TIP)\]$/i.test(trimmed)) {
     return [{ kind: "blank" }];
   }
   if (/^\|/.test(trimmed) || /^<sub>/i.test(trimmed) || /^[-*+]\s+\[x\]\s/i.test(trimmed)) {

@@ -29,4 +29,20 @@ describe("review prose", () => {
       isBotCount("Actionable comments posted: 2. Validate the retry limit before scheduling."),
     ).toBe(false);
   });
+
+  it.each([
+    [
+      "Copilot reviewed 7 out of 7 changed files in this pull request and generated 3 comments.",
+      true,
+    ],
+    ["Copilot wasn't able to review any files in this pull request.", true],
+    ["reviewbot could not review the generated files in this change.", true],
+    [
+      "Copilot reviewed 2 of 3 files. Rename the helper before merging, it shadows a builtin.",
+      false,
+    ],
+    ["The parser wasn't able to review the input, so it throws on empty files.", false],
+  ])("reads a bot's review count or nothing-reviewed notice in %j: %s", (text, count) => {
+    expect(isBotCount(text)).toBe(count);
+  });
 });

@@ -10,9 +10,14 @@ const ASKS =
 const NOTHING_FOUND =
   /^(?:there (?:are|were|is) )?no\s(?:[^.:;]{0,60}?\s)?(?:issues?|concerns?|problems?|findings?|errors?|warnings?|bugs?|blockers?|required actions?|changes needed|comments?)\b/i;
 
-/** Counts and headers bots print above their findings (`Actionable comments posted: 10`). */
+/**
+ * Counts and headers bots print above their findings (`Actionable comments posted: 10`,
+ * Copilot's `Copilot reviewed 7 out of 7 changed files in this pull request and generated 3
+ * comments.`), and their notice that they reviewed nothing (`… wasn't able to review any files
+ * in this pull request.`): what the review holds is in its findings, not in these.
+ */
 const BOT_COUNT =
-  /^(?:actionable comments posted|comments posted|review details|reviewing files|files selected for processing|additional comments not posted)\b[^.]{0,40}$/i;
+  /^(?:(?:actionable comments posted|comments posted|review details|reviewing files|files selected for processing|additional comments not posted)\b[^.]{0,40}|[\w-]{1,40} reviewed \d+ (?:out )?of \d+ (?:changed )?files\b[^.]{0,100}\.?|[\w-]{1,40} (?:wasn't|was not|isn't|is not|was unable|is unable|couldn't|could not)(?: able)?(?: to)? review (?:any|the|this)\b[^.]{0,100}\.?)$/i;
 
 /**
  * A paragraph that tells what the change under review does (Gemini's and Copilot's opening
