@@ -28,9 +28,15 @@ describe("kindOfCheck", () => {
     expect(kindOfCheck("expect(received).toBe(expected) // Object.is equality", [])).toBe("toBe");
     expect(kindOfCheck("expect(received).not.toEqual(expected)", [])).toBe("not.toEqual");
     expect(kindOfCheck("expect(received).toBeTruthy()", [])).toBe("toBeTruthy");
-    expect(kindOfCheck("expect(fn(input)).toEqual(expected)", [])).toBe(
-      "expect(fn(input)).toEqual(expected)",
+  });
+
+  it("names an expectation's source line by its matcher: the subject is the test's own", () => {
+    expect(kindOfCheck("expect(subject.ordinalize(n)).to eq(expected)", [])).toBe(
+      "to eq(expected)",
     );
+    expect(kindOfCheck('expect(f(g(1))).not_to include("a")', [])).toBe('not_to include("a")');
+    expect(kindOfCheck("expect(fn(input)).toEqual(expected)", [])).toBe("toEqual(expected)");
+    expect(kindOfCheck("expect(unclosed.to eq(1)", [])).toBe("expect(unclosed.to eq(1)");
   });
 
   it("is never longer than the words with their values elided", () => {

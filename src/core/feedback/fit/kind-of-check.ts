@@ -42,5 +42,25 @@ const MATCHER_HINT =
  * placeholders show no code, and the comment explains the matcher a developer already knows.
  */
 function withoutMatcherHint(message: string): string {
-  return message.replace(MATCHER_HINT, "$1");
+  const hint = message.replace(MATCHER_HINT, "$1");
+  return hint === message ? matcherOf(message) : hint;
+}
+
+/**
+ * An expectation's source line (RSpec's `expect(subject.ordinalize(n)).to eq(expected)`) as its
+ * matcher, `to eq(expected)`: the subject is what the test and its place already show, the
+ * matcher is the kind of check. Other words are returned as they are.
+ */
+function matcherOf(message: string): string {
+  if (!message.startsWith("expect(")) return message;
+  let depth = 0;
+  for (let at = "expect".length; at < message.length; at += 1) {
+    const char = message.charAt(at);
+    if (char === "(") depth += 1;
+    else if (char === ")") depth -= 1;
+    if (depth > 0) continue;
+    const rest = message.slice(at + 1);
+    return /^\.(?:to|not_to|to_not|not\.)?\w*[ (]/.test(rest) ? rest.slice(1) : message;
+  }
+  return message;
 }
