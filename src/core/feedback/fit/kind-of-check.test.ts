@@ -20,6 +20,15 @@ describe("kindOfCheck", () => {
     expect(kindOfCheck("assert 1 == 2", ["2", "1"])).toBe("assert … == …");
   });
 
+  it("reads node:assert's one-line pair as the same check as its multi-line one", () => {
+    expect(
+      kindOfCheck("Expected values to be strictly equal: '  a b' !== 'a b'", ["'a b'", "'  a b'"]),
+    ).toBe("Expected values to be strictly equal:");
+    expect(kindOfCheck("Expected values to be strictly equal:", ["'a'", "' a'"])).toBe(
+      "Expected values to be strictly equal:",
+    );
+  });
+
   it("keeps words that are nothing but labels and values as they are", () => {
     expect(kindOfCheck("expected: 1 but was: 2", ["1", "2"])).toBe("expected: … but was: …");
   });

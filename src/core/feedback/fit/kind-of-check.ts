@@ -1,6 +1,12 @@
 import { ELLIPSIS } from "../clean/code-points.js";
 import { elideValues } from "./elide-values.js";
 
+/**
+ * The two sides printed after the words of a check and its colon (node:assert's `strictly
+ * equal: '1' !== 1`): the same check prints them on lines of their own when they are long.
+ */
+const PRINTED_PAIR = /: … (?:!==|===|!=|==) …$/;
+
 /** Words that only label the values beside them: a kind that ends in them says nothing more. */
 const VALUE_LABEL = /^(?:expected|received|actual|got|but|was|want|[=>:,;.]+)$/i;
 
@@ -12,7 +18,7 @@ const VALUE_LABEL = /^(?:expected|received|actual|got|but|was|want|[=>:,;.]+)$/i
  * that are nothing but labels and values stay as they are.
  */
 export function kindOfCheck(message: string, values: readonly string[]): string {
-  const elided = elideValues(withoutMatcherHint(message), values);
+  const elided = elideValues(withoutMatcherHint(message), values).replace(PRINTED_PAIR, ":");
   const words = elided.split(" ");
   let end = words.length;
   let labelled = false;
