@@ -6,6 +6,7 @@ import type { Failure, TestOutputParser } from "./feedback.js";
 import { failureOf } from "./failure-of.js";
 import { GENERIC_RUNNER } from "./read-failures.js";
 import { testFeedback } from "./test-feedback.js";
+import { withoutErrorName } from "./fit/feedback-items.js";
 import cargoBasic from "./test-fixtures/cargo-basic.txt?raw";
 import nodeTestTap from "./test-fixtures/node-test-tap.txt?raw";
 import pytestBasic from "./test-fixtures/pytest-basic.txt?raw";
@@ -207,14 +208,13 @@ describe("testFeedback: parsers", () => {
       message: "expect(received).toBe(expected)",
     }));
 
-  it("ends a list that could not hold every failure with a count of the rest and their files", () => {
+  it("ends a list that could not hold every failure with a count of the rest", () => {
     const failures = many(24, 3);
     const feedback = testFeedback("x", { maxLength: 500, parsers: [parser("p", true, failures)] });
     const listed = feedback.actionableItems.slice(0, -1);
     expect(listed.length).toBeGreaterThan(1);
     const rest = failures.slice(listed.length);
-    const files = new Set(rest.map((failure) => failure.file)).size;
-    expect(feedback.actionableItems.at(-1)).toBe(`+${rest.length} more in ${files} files`);
+    expect(feedback.actionableItems.at(-1)).toBe(`+${rest.length} more`);
     expect(total(feedback)).toBeLessThanOrEqual(500);
   });
 
@@ -343,6 +343,36 @@ describe("testFeedback: parsers", () => {
         },
       ),
       { numRuns: fuzzRuns(400), ...fuzzSeed() },
+    );
+  });
+
+  it("loses nothing when everything fits: every failure named, at its place, its words whole", () => {
+    const words = fc.constantFrom(
+      "org.opentest4j.AssertionFailedError: expected: <1> but was: <2>",
+      "expect(received).toBe(expected) // Object.is equality",
+      "expect(subject.size).to eq(expected)",
+      "Expected values to be strictly equal: 2 !== 1",
+      "java.lang.IllegalStateException: closed",
+    );
+    fc.assert(
+      fc.property(fc.array(words, { minLength: 1, maxLength: 12 }), (messages) => {
+        const failures = messages.map((message, index) => ({
+          ...many(messages.length, 2)[index]!,
+          message,
+        }));
+        const feedback = testFeedback("x", {
+          maxLength: 100_000,
+          parsers: [parser("p", true, failures)],
+        });
+        const text = feedback.actionableItems.join("\n");
+        expect(text).not.toMatch(/\+\d+ more/);
+        for (const failure of failures) {
+          expect(text).toContain(`${failure.file}:${failure.line} ${failure.test}`);
+          // Words that quote both values stand for them, a qualified error named by its class.
+          expect(text).toContain(withoutErrorName(failure.message));
+        }
+      }),
+      { numRuns: fuzzRuns(100), ...fuzzSeed() },
     );
   });
 

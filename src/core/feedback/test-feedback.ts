@@ -8,7 +8,7 @@ import {
 } from "./clean/code-points.js";
 import type { Failure, TestFeedback, TestOutputParser } from "./feedback.js";
 import { failureGist, withoutErrorName } from "./fit/feedback-items.js";
-import { elideValues } from "./fit/elide-values.js";
+import { kindOfCheck } from "./fit/kind-of-check.js";
 import { oneLine } from "../one-line.js";
 import { groupByRootCause, type FailureGroup } from "./fit/failure-groups.js";
 import { fitFeedback, type FittedFeedback } from "./fit/fit-feedback.js";
@@ -108,30 +108,21 @@ function fitFailures(failures: readonly Failure[], total: number, cap: number): 
   const room = cap - codePointLength(summary);
   const listed = groups.slice(0, MAX_ITEMS);
   const all = fitTestItems(listed, room, summary);
-  const reserve = codePointLength(restCount(failures, total));
+  const reserve = codePointLength(restCount(total));
   if (all.shown.length >= total || reserve > room) return { summary, actionableItems: all.items };
   const fitted = fitTestItems(listed, room - reserve, summary);
   // Less room can name more failures (a cause's names instead of a long part): none left over
   // means nothing to count.
   if (fitted.shown.length >= total) return { summary, actionableItems: fitted.items };
-  const shown = new Set(fitted.shown);
-  const rest = restCount(
-    failures.filter((failure) => !shown.has(failure)),
-    total - fitted.shown.length,
-  );
-  return { summary, actionableItems: [...fitted.items, rest] };
+  return { summary, actionableItems: [...fitted.items, restCount(total - fitted.shown.length)] };
 }
 
 /**
- * `+N more in F files` for `count` failures not named (the summary already says whether they are
- * failing tests or findings), files counted when every one of them was parsed (the runner may
- * count more than it printed).
+ * `+N more` for `count` failures not named: the summary already says whether they are failing
+ * tests or findings and in how many files they all are.
  */
-function restCount(rest: readonly Failure[], count: number): string {
-  const tests = `+${count} more`;
-  if (rest.length < count) return tests;
-  const files = new Set(rest.flatMap((failure) => (failure.file === null ? [] : [failure.file])));
-  return files.size === 0 ? tests : `${tests} in ${files.size} file${files.size === 1 ? "" : "s"}`;
+function restCount(count: number): string {
+  return `+${count} more`;
 }
 
 /**
@@ -241,7 +232,7 @@ function kindOf(failure: Failure): string {
   const values = [failure.expected, failure.received].flatMap((value) =>
     value === null ? [] : [oneLine(value)],
   );
-  const words = firstClause(values.length === 0 ? message : elideValues(message, values));
+  const words = firstClause(values.length === 0 ? message : kindOfCheck(message, values));
   return /[a-z]{2,}/i.test(words) ? truncateCodePoints(words, MAX_KIND_LENGTH) : "";
 }
 

@@ -1,5 +1,5 @@
 import { codePointLength, truncateCodePoints } from "../clean/code-points.js";
-import { elideValues } from "./elide-values.js";
+import { kindOfCheck } from "./kind-of-check.js";
 import { oneLine } from "../../one-line.js";
 import type { Failure } from "../feedback.js";
 import { valueDifference } from "../extractor/value-difference.js";
@@ -55,7 +55,7 @@ export function failureParts(failure: Failure, said = ""): FailureParts {
     const brief = comparison(shown.expected, shown.received);
     const own = quotingBoth(withoutErrorName(message), whole, [expected, received]);
     // When the summary already names the kind of check, the bare pair says the rest.
-    const kind = elideValues(withoutErrorName(message), [oneLine(expected), oneLine(received)]);
+    const kind = kindOfCheck(withoutErrorName(message), [oneLine(expected), oneLine(received)]);
     if (own !== null && !said.includes(kind)) {
       const values = distinct([brief === whole ? own : brief, own]);
       return { values, words: [], sides: 2, cuttable: "" };
@@ -132,7 +132,7 @@ function distinct(forms: readonly string[]): string[] {
  * are longer: what is left names the kind of check.
  */
 function briefNote(message: string, values: readonly string[]): string {
-  const note = codePointLength(message) <= MAX_BRIEF_NOTE ? message : elideValues(message, values);
+  const note = codePointLength(message) <= MAX_BRIEF_NOTE ? message : kindOfCheck(message, values);
   if (note !== message && codePointLength(note) > MAX_BRIEF_NOTE) return "";
   return truncateCodePoints(note, MAX_BRIEF_NOTE);
 }
@@ -157,12 +157,19 @@ function saysMoreThan(message: string, failure: Failure): boolean {
   return (rest.match(/[a-z]{2,}/gi) ?? []).some((word) => !VALUE_LABELS.has(word.toLowerCase()));
 }
 
+/** The package path before an error's class at the start of its words (`java.lang.`). */
+const QUALIFIED_ERROR = /^(?:[a-z_][\w$]*\.)+(?=[A-Z][\w$]*(?::|$))/;
+
 /**
  * A message without a leading `AssertionError:` or bare `Error:` (with a code such as
- * `[ERR_ASSERTION]`), which every assertion failure shares and so says nothing in brief.
+ * `[ERR_ASSERTION]`), which every assertion failure shares and so says nothing in brief, and
+ * with a qualified error named by its class (`java.lang.IllegalArgumentException` as
+ * `IllegalArgumentException`): the package is the same in every failure of its kind.
  */
 export function withoutErrorName(message: string): string {
-  return message.replace(/^(?:Assertion|Failure\/)?Error(?: \[\w+\])?: (?=\S)/, "");
+  return message
+    .replace(/^(?:Assertion|Failure\/)?Error(?: \[\w+\])?: (?=\S)/, "")
+    .replace(QUALIFIED_ERROR, "");
 }
 
 /**

@@ -126,6 +126,26 @@ describe("fitTestItems", () => {
     ]);
   });
 
+  it("spends no room on a test frame a few lines from the place: opening the place shows it", () => {
+    const near = (line: number): Failure =>
+      failureOf({
+        test: `table › row ${line}`,
+        file: "test/table.js",
+        line,
+        message: `TypeError: no cell ${line}`,
+        testLocation: { file: "test/table.js", line: line - 1 },
+      });
+    const failures = [near(115), near(138)];
+    // Everything fits: everything is written.
+    expect(fitTestItems(groupByRootCause(failures), 500, "").items[0]).toBe(
+      "test/table.js:115 (from …:114) table › row 115: TypeError: no cell 115",
+    );
+    // Short of room, the frame beside its place waits while anything else fits.
+    const tight = fitTestItems(groupByRootCause(failures), 90, "").items.join("\n");
+    expect(tight).not.toContain("(from");
+    expect(tight).toContain("table › row 115");
+  });
+
   it("lists the tests one cause broke in one item, each with its own place", () => {
     const failures = [
       assertion(6, "status › ok", "200", "500"),

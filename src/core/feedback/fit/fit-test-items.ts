@@ -23,6 +23,8 @@ const WORTH = {
   // A finding's column: its line already leads a reader there.
   column: 0.03,
 } as const;
+/** A test frame this many lines from its place in one file is on screen once the place is open. */
+const NEAR_FRAME_LINES = 5;
 /** A cause's other places are worth this share of a place: its item names its tests first. */
 const MEMBER_PLACE_SHARE = 0.1;
 /** A name several failures share (a test with several failed checks) is worth up to this many names. */
@@ -474,11 +476,15 @@ function placeMove(member: Member, item: number, weight: number): Move | null {
 
 /**
  * Showing the test's own frame beside a thrown error's place: a file and a line, or only a
- * line when the test is in the error's file.
+ * line when the test is in the error's file — nothing when that line is a few lines from the
+ * place, which a reader opening the place already sees.
  */
 function fromMove(member: Member, item: number, weight: number): Move {
-  const sameFile = member.failure.testLocation?.file === member.failure.file;
-  return toggle(member, item, "from", (sameFile ? WORTH.from / 2 : WORTH.from) * weight);
+  const { testLocation, file, line } = member.failure;
+  const sameFile = testLocation?.file === file;
+  const near =
+    sameFile && line !== null && Math.abs((testLocation?.line ?? 0) - line) <= NEAR_FRAME_LINES;
+  return toggle(member, item, "from", near ? 0 : (sameFile ? WORTH.from / 2 : WORTH.from) * weight);
 }
 
 /** Showing a failure's test name (or a finding's rule), when it has one worth showing. */

@@ -1,0 +1,72 @@
+import { ELLIPSIS } from "../clean/code-points.js";
+import { elideValues } from "./elide-values.js";
+
+/**
+ * The two sides printed after the words of a check and its colon (node:assert's `strictly
+ * equal: '1' !== 1`): the same check prints them on lines of their own when they are long.
+ */
+const PRINTED_PAIR = /: … (?:!==|===|!=|==) …$/;
+
+/** Words that only label the values beside them: a kind that ends in them says nothing more. */
+const VALUE_LABEL = /^(?:expected|received|actual|got|but|was|want|[=>:,;.]+)$/i;
+
+/**
+ * An error's words as a kind of check: the values they quote elided (`elideValues`), and a
+ * closing run of value labels around elided values dropped (`AssertionFailedError: expected: …
+ * but was: …` is `AssertionFailedError`, `keeps quotes ==> expected: … but was: …` is `keeps
+ * quotes`): an item beside it shows the values, and the labels only say which is which. Words
+ * that are nothing but labels and values stay as they are.
+ */
+export function kindOfCheck(message: string, values: readonly string[]): string {
+  const elided = elideValues(withoutMatcherHint(message), values).replace(PRINTED_PAIR, ":");
+  const words = elided.split(" ");
+  let end = words.length;
+  let labelled = false;
+  while (end > 0) {
+    const word = (words[end - 1] ?? "").replace(/[:,]$/, "");
+    if (word !== ELLIPSIS && word !== "" && !VALUE_LABEL.test(word)) break;
+    if (/[a-z]/i.test(word)) labelled = true;
+    end -= 1;
+  }
+  const kind = withoutTrailing(words.slice(0, end).join(" "), " :,=>");
+  return labelled && /[a-z]{2,}/i.test(kind) ? kind : elided;
+}
+
+/** `text` without the run of `chars` that ends it. */
+function withoutTrailing(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text.charAt(end - 1))) end -= 1;
+  return text.slice(0, end);
+}
+
+/** Jest's and Playwright's matcher hint with placeholders for both sides, and its comment. */
+const MATCHER_HINT =
+  /^expect\((?:received|actual)\)\.((?:not\.|resolves\.|rejects\.)*\w+)\((?:expected)?\)(?: \/\/ .*)?$/;
+
+/**
+ * `expect(received).toBe(expected) // Object.is equality` as its matcher, `toBe`: the
+ * placeholders show no code, and the comment explains the matcher a developer already knows.
+ */
+function withoutMatcherHint(message: string): string {
+  const hint = message.replace(MATCHER_HINT, "$1");
+  return hint === message ? matcherOf(message) : hint;
+}
+
+/**
+ * An expectation's source line (RSpec's `expect(subject.ordinalize(n)).to eq(expected)`) as its
+ * matcher, `to eq(expected)`: the subject is what the test and its place already show, the
+ * matcher is the kind of check. Other words are returned as they are.
+ */
+function matcherOf(message: string): string {
+  if (!message.startsWith("expect(")) return message;
+  let depth = 0;
+  for (let at = "expect".length; at < message.length; at += 1) {
+    const char = message.charAt(at);
+    if (char === "(") depth += 1;
+    else if (char === ")") depth -= 1;
+    if (depth > 0) continue;
+    const rest = message.slice(at + 1);
+    return /^\.(?:to|not_to|to_not|not\.)?\w*[ (]/.test(rest) ? rest.slice(1) : message;
+  }
+  return message;
+}
