@@ -256,7 +256,7 @@ const GO_VALUE = String.raw`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)+'|-?\d+(?:\.\d+)?|
 
 /** `got != want` between two printed values, apart from the words around them: `("_a" != "a")`. */
 const INEQUALITY = new RegExp(
-  String.raw`(?:^|[\s(\[:,])(${GO_VALUE}) != (${GO_VALUE})(?=$|[\s)\],;.])`,
+  String.raw`(?:^|[\s([:,])(${GO_VALUE}) != (${GO_VALUE})(?=$|[\s)\],;.])`,
 );
 
 /**
