@@ -402,6 +402,7 @@ ${frames}_ test_parameterize[Random text with *(bad)* characters-random-text-wit
 
 ${frames}----------------------------- Captured stdout call -----------------------------
 _ a line the test printed _
+==== a line of = the test printed ====
 __ test_parameterize[Test with malformed utf8 \\xa9-test-with-malformed-utf8] ___
 
 ${frames}=========================== short test summary info ============================

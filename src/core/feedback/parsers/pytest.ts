@@ -205,7 +205,8 @@ function split(lines: readonly string[]): Reading {
     if (/^=+ .* =+$/.test(trimmed)) {
       current = null;
       inFailures = /^=+ FAILURES =+$/.test(trimmed);
-      if (line === trimmed) width = codePointLength(trimmed);
+      // Only pytest's own banners tell its width: a test may print a line of `=` too.
+      if (line === trimmed && BANNER.test(trimmed)) width = codePointLength(trimmed);
       continue;
     }
     if (/^!+ KeyboardInterrupt !+$/.test(trimmed)) {
