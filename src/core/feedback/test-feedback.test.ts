@@ -402,6 +402,32 @@ describe("testFeedback: parsers", () => {
     expect(feedback.failures[0]?.received).toBe("[REDACTED:aws_access_key]");
     expect(feedback.actionableItems.join()).not.toContain("AKIA");
   });
+
+  it("drops a pair whose two sides read the same, whichever parser gave it (qs, tape)", () => {
+    const output = `TAP version 13
+# parse()
+not ok 3 defaults to a depth of 5
+  ---
+    operator: deepEqual
+    expected: |-
+      { a: { b: { c: { d: { e: [Object] } } } } }
+    actual: |-
+      { a: { b: { c: { d: { e: [Object] } } } } }
+    at: Test.<anonymous> (/tmp/rw/qs/test/parse.js:204:7)
+  ...
+
+1..3
+# tests 3
+# pass  2
+# fail  1
+`;
+    const feedback = testFeedback(output, { maxLength: 500 });
+    expect(feedback.failures[0]).toMatchObject({ expected: null, received: null });
+    const alike = { ...custom, expected: "[Object]", received: "[Object]" };
+    const plugged = testFeedback("x", { maxLength: 500, parsers: [parser("p", true, [alike])] });
+    expect(plugged.failures[0]).toMatchObject({ expected: null, received: null });
+    expect(plugged.actionableItems.join()).not.toContain("[Object]");
+  });
 });
 
 describe("testFeedback: redaction", () => {

@@ -18,6 +18,7 @@ import { withoutProjectRoot } from "./clean/project-root.js";
 import { redact } from "../redaction/redaction.js";
 import { readFailures } from "./read-failures.js";
 import { readWithReports } from "./reports/with-reports.js";
+import { checkedTests } from "./checked-tests.js";
 
 /** Causes that get an item; the rest are counted. */
 const MAX_ITEMS = 20;
@@ -89,7 +90,12 @@ export function feedbackFromCleanOutput(text: string, options: TestFeedbackOptio
   const cap = Math.max(1, Math.floor(Number.isFinite(options.maxLength) ? options.maxLength : 1));
   const fitted = passed
     ? fitFeedback(`No failing test in the ${runner} output`, [], cap)
-    : fitFailures(failures, Math.max(failures.length, parsed.reported ?? 0), cap);
+    : fitFailures(
+        failures,
+        Math.max(failures.length, parsed.reported ?? 0),
+        cap,
+        checkedTests(failures, parsed.reported ?? null),
+      );
   return { ...fitted, priority: passed ? "low" : "high", failures, runner };
 }
 
@@ -99,10 +105,15 @@ export function feedbackFromCleanOutput(text: string, options: TestFeedbackOptio
  * share), the items fitted part by part (`fitTestItems`), and a last item counting what no item
  * names — its room reserved first, at its longest, whenever not every failure fits.
  */
-function fitFailures(failures: readonly Failure[], total: number, cap: number): FittedFeedback {
+function fitFailures(
+  failures: readonly Failure[],
+  total: number,
+  cap: number,
+  tests: number | null,
+): FittedFeedback {
   const groups = groupByRootCause(failures);
   const summary = truncateCodePoints(
-    summarize(failures, groups, total, cap),
+    summarize(failures, groups, total, cap, tests),
     Math.ceil((cap * 2) / 3),
   );
   const room = cap - codePointLength(summary);
@@ -135,6 +146,7 @@ function summarize(
   groups: readonly FailureGroup[],
   total: number,
   cap: number,
+  tests: number | null,
 ): string {
   const [first] = groups;
   if (first === undefined) return "Test failed with no output";
@@ -147,10 +159,13 @@ function summarize(
   const findings = failures.every((failure) => failure.rule !== undefined);
   const noun = (count: number): string =>
     findings ? `finding${count === 1 ? "" : "s"}` : `failing test${count === 1 ? "" : "s"}`;
+  // Failures that are several checks of fewer tests count the tests, the checks beside them.
+  const counted =
+    tests === null || findings
+      ? `${total} ${noun(total)}`
+      : `${tests} ${noun(tests)} (${total} checks)`;
   if (groups.length === 1 && first.length === total) {
-    return total === 1
-      ? `Test failed: ${gist(first)}`
-      : `Test failed: ${total} ${noun(total)}: ${gist(first)}`;
+    return total === 1 ? `Test failed: ${gist(first)}` : `Test failed: ${counted}: ${gist(first)}`;
   }
   const files = new Set(
     failures.flatMap((failure) => (failure.file === null ? [] : [failure.file])),
@@ -163,7 +178,7 @@ function summarize(
   const cause = largest.length > 1 ? `; ${largest.length} with ${gist(largest)}` : "";
   const others = largest.length > 1 ? groups.filter((group) => group !== largest) : groups;
   const kinds = sharedKinds(others, !findings).map((kind) => `; ${kind.count} with ${kind.words}`);
-  const head = `Test failed: ${total} ${noun(total)}${where}`;
+  const head = `Test failed: ${counted}${where}`;
   const room = Math.max(codePointLength(head), Math.floor(cap * SUMMARY_SHARE));
   return [...kinds, cause].reduce(
     (summary, part) =>
@@ -249,16 +264,21 @@ function firstClause(words: string): string {
     : words.slice(0, end.index);
 }
 
-/** A parser's failure with credentials redacted: parsers are plug-ins, their output is not trusted. */
+/**
+ * A parser's failure with credentials redacted and a pair whose two sides read the same dropped
+ * (it says nothing of what differs: an object cut at a depth, `{ e: [Object] }` on both sides):
+ * parsers are plug-ins, their output is not trusted.
+ */
 function redactFailure(failure: Failure): Failure {
   const optional = (value: string | null): string | null => (value === null ? null : redact(value));
+  const alike = failure.expected !== null && failure.expected === failure.received;
   return {
     ...failure,
     test: optional(failure.test),
     file: optional(failure.file),
     line: failure.line,
-    expected: optional(failure.expected),
-    received: optional(failure.received),
+    expected: alike ? null : optional(failure.expected),
+    received: alike ? null : optional(failure.received),
     message: redact(failure.message),
     ...(failure.rule === undefined ? {} : { rule: redact(failure.rule) }),
     ...(failure.testLocation === undefined

@@ -44,6 +44,8 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
   const { lines } = extraction;
   const draft = extraction.draft();
   const sides: Record<Side, string[]> = { expected: [], received: [] };
+  // Each side whole: its own lines and the lines both share, in order.
+  const blocks: Record<Side, string[]> = { expected: [], received: [] };
   let cursor = index + 1;
   let collected = 0;
   while (cursor < lines.length && cursor <= index + MAX_VALUE_LINES) {
@@ -63,16 +65,37 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
       const sign = trimmed.charAt(0);
       if (sign === "+" || sign === "-") {
         // Kept as printed, the comma too: a line of a printed object is read as the runner wrote it.
-        sides[sign === "+" ? signs.plus : signs.minus].push(trimmed.slice(1).trim());
+        const side = sign === "+" ? signs.plus : signs.minus;
+        sides[side].push(trimmed.slice(1).trim());
+        blocks[side].push(trimmed.slice(1).trim());
         collected += 1;
+      } else {
+        blocks.expected.push(trimmed);
+        blocks.received.push(trimmed);
       }
     }
     cursor += 1;
   }
-  setValue(draft, "expected", joinedSide(sides.expected), printed);
-  setValue(draft, "received", joinedSide(sides.received), printed);
+  const values = differingSides(sides) ?? differingSides(blocks);
+  if (values !== null) {
+    setValue(draft, "expected", values.expected, printed);
+    setValue(draft, "received", values.received, printed);
+  }
   return cursor;
 };
+
+/**
+ * The two sides' lines as values, or null when they read the same. The changed lines alone read
+ * the same when an element only moved (`- "identity"`, `  "gzip"`, `+ "identity"`): the whole
+ * sides, the lines both share included, then show the order that differs.
+ */
+function differingSides(
+  lines: Record<Side, readonly string[]>,
+): { expected: string; received: string } | null {
+  const expected = joinedSide(lines.expected);
+  const received = joinedSide(lines.received);
+  return expected === received ? null : { expected, received };
+}
 
 /** One line of a string node:assert prints as a concatenation: `'| a | b |\n' +`. */
 const CONCATENATED_LINE = /^'(.*?)(?:\\n)?'(?: \+)?$/;

@@ -10,7 +10,9 @@ import { errorLine } from "./error-line.js";
  * An error's first line, the message of the failure being read (or of an orphan). node:assert
  * ends it with a colon and says what failed after a blank line (`The expression evaluated to a
  * falsy value:` / `assert(user.ok)`, `Expected values to be strictly equal:` / `'1' !== 1`):
- * that line is the rest of the message, unless it is a diff, a value or a frame, read as such.
+ * that line is the rest of the message, unless it is a diff, a value or a frame, read as such,
+ * or opens a value printed over several lines (`[`, `{`, `Map(2) {`: the values a loose
+ * `deepEqual` prints whole before its diff).
  */
 export const readErrorLine: LineReader = (extraction, { index, trimmed }) => {
   const error = errorLine(trimmed);
@@ -29,7 +31,8 @@ function continuation(lines: readonly string[], index: number): string {
     isDiffHeader(next) ||
     VALUE_KEY.test(next) ||
     frameLocation(next) !== null ||
-    REPORT_START.test(next);
+    REPORT_START.test(next) ||
+    /[[{(]$/.test(next);
   return structural ? "" : next;
 }
 

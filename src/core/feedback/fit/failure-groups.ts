@@ -55,10 +55,19 @@ function causeOf(failure: Failure): string | null {
     if (message === "") return null;
     return JSON.stringify([message, expected, received, failure.rule ?? null]);
   }
-  // The pair as shown: failures whose values differ in the same element the same way (rows of
-  // one table whose other fields vary) show one difference, so they are one cause; the words
+  // The pair as shown: printed structures that differ in the same element the same way (rows of
+  // one table whose other fields vary) show one difference, so they are one cause. Other values
+  // are compared whole: two sentences that differ in the same word are two pairs. The words
   // without the values they quote still tell one kind of check from another.
-  const shown = shownPair(expected, received);
+  const shown =
+    isStructure(expected) && isStructure(received)
+      ? shownPair(expected, received)
+      : { expected: oneLine(expected), received: oneLine(received) };
   const words = elideValues(message, [oneLine(expected), oneLine(received)]);
   return JSON.stringify([words, shown.expected, shown.received, failure.rule ?? null]);
+}
+
+/** A printed object or array (`{ a: 1 }`, `[1, 2]`, `User { id: 1 }`, `Map(2) {…}`), whose elements rows share. */
+function isStructure(value: string): boolean {
+  return /^(?:[\w$.]+(?:\(\d+\))? )?[[{].*[\]}]$/.test(oneLine(value));
 }

@@ -243,4 +243,27 @@ FAIL	github.com/hashicorp/go-version	0.005s
       }),
     ]);
   });
+
+  it("reads a message's `got != want` between two printed values as received and expected (strcase)", () => {
+    const output = `--- FAIL: TestToSnake (0.00s)
+    snake_test.go:65: " Test Case" ("_test_case" != "test_case")
+    snake_test.go:65: "Test Case " ("test_case_" != "test_case")
+    snake_test.go:70: 3 != 4
+    snake_test.go:71: "a" != "b" and "c" != "d"
+    snake_test.go:72: len(words) != want
+FAIL
+FAIL	github.com/iancoleman/strcase	0.250s
+FAIL
+`;
+    const failures = goTestParser.parse(output);
+    expect(failures.map(({ expected, received }) => [expected, received])).toEqual([
+      ['"test_case"', '"_test_case"'],
+      ['"test_case"', '"test_case_"'],
+      ["4", "3"],
+      // Two comparisons on one line, or a comparison of names, say no single pair.
+      [null, null],
+      [null, null],
+    ]);
+    expect(failures[0]?.message).toBe('" Test Case" ("_test_case" != "test_case")');
+  });
 });

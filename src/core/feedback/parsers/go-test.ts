@@ -155,6 +155,7 @@ class GoTestReading {
       draft.line = Number(log[2]);
       setMessage(draft, log[3] ?? "");
       readValue(draft, (log[3] ?? "").trim());
+      readInequality(draft, (log[3] ?? "").trim());
       this.wording = draft.message === "" || draft.expected !== null ? null : draft;
       return;
     }
@@ -248,6 +249,28 @@ function isUserCode(file: string): boolean {
     !file.endsWith("_testmain.go") &&
     !isInternalPath(file)
   );
+}
+
+/** A value as Go's `%q` and `%v` print it: a quoted string (escapes kept), a rune, a number, a constant. */
+const GO_VALUE = String.raw`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)+'|-?\d+(?:\.\d+)?|true|false|nil`;
+
+/** `got != want` between two printed values, apart from the words around them: `("_a" != "a")`. */
+const INEQUALITY = new RegExp(
+  String.raw`(?:^|[\s([:,])(${GO_VALUE}) != (${GO_VALUE})(?=$|[\s)\],;.])`,
+);
+
+/**
+ * A message's one `X != Y` between two printed values as received and expected: Go writes a
+ * failed check actual first (`if got != want`, and the message in that order), the convention
+ * Go's code review guide sets. Values a line already gave stay.
+ */
+function readInequality(draft: FailureDraft, message: string): void {
+  if (draft.expected !== null || draft.received !== null) return;
+  if (message.indexOf(" != ") !== message.lastIndexOf(" != ")) return;
+  const pair = INEQUALITY.exec(message);
+  if (pair?.[1] === undefined || pair[2] === undefined) return;
+  setValue(draft, "received", pair[1], message);
+  setValue(draft, "expected", pair[2], message);
 }
 
 /** A value line (`expected: 1.2.3`, `Got: -1`) as the draft's expected or received side. */

@@ -171,4 +171,52 @@ describe("mochaParser", () => {
   it("yields nothing for an all-passing run", () => {
     expect(mochaParser.parse("\n  a\n    ✔ works\n\n  1 passing (3ms)\n")).toEqual([]);
   });
+
+  it("reads a moved element's diff as the whole sides, never a pair that reads the same (negotiator)", () => {
+    const output = `
+
+  244 passing (52ms)
+  3 pending
+  9 failing
+
+
+  2) negotiator.encodings(array)
+       when Accept-Encoding: gzip
+         should return client-preferred encodings:
+
+      AssertionError [ERR_ASSERTION]: Expected values to be loosely deep-equal:
+
+[
+  'identity',
+  'gzip'
+]
+
+should loosely deep-equal
+
+[
+  'gzip',
+  'identity'
+]
+      + expected - actual
+
+       [
+      -  "identity"
+         "gzip"
+      +  "identity"
+       ]
+      
+      at Context.<anonymous> (test/encoding.js:405:14)
+      at process.processImmediate (node:internal/timers:483:21)
+`;
+    expect(mochaParser.parse(output)).toEqual([
+      expect.objectContaining({
+        test: "negotiator.encodings(array) > when Accept-Encoding: gzip > should return client-preferred encodings",
+        file: "test/encoding.js",
+        line: 405,
+        expected: '[\n"gzip"\n"identity"\n]',
+        received: '[\n"identity"\n"gzip"\n]',
+        message: "AssertionError [ERR_ASSERTION]: Expected values to be loosely deep-equal:",
+      }),
+    ]);
+  });
 });

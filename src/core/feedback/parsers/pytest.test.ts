@@ -52,7 +52,7 @@ __________________________________ test_index __________________________________
 E       assert 2 == 0
 
 tests/test_a.py:9: AssertionError
-_____________________ [doctest] pkg.chunks.chunked ______________________
+_________________________ [doctest] pkg.chunks.chunked _________________________
 012 Chunks of size n.
 013
 014     >>> chunked(range(4), 3)
@@ -382,5 +382,47 @@ FAILED docs/migration/replace-deprecated-functions.rst::replace-deprecated-funct
     expect(pytestParser.parse(output)[0]?.message).toBe(
       "AttributeError: 'Version' object has no attribute 'prelease'",
     );
+  });
+
+  it("reads a header too long for the terminal, one `_` each side, as its own section (inflection)", () => {
+    // One failure's traceback, cut to its test's line, the code's line and the error.
+    const frames = `test_inflection.py:372: 
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ 
+inflection/__init__.py:282: in parameterize
+    string = re.sub(r"(?i)^({sep}|{sep}$".format(sep=re_sep), '', string)
+>                   raise source.error("missing ), unterminated subpattern",
+E                   re.error: missing ), unterminated subpattern at position 5
+
+/root/.pyenv/versions/3.11.7/lib/python3.11/re/_parser.py:874: error
+`;
+    const output = `=================================== FAILURES ===================================
+______________ test_parameterize[Donald E. Knuth-donald-e-knuth] _______________
+
+${frames}_ test_parameterize[Random text with *(bad)* characters-random-text-with-bad-characters] _
+
+${frames}----------------------------- Captured stdout call -----------------------------
+_ a line the test printed _
+==== a line of = the test printed ====
+__ test_parameterize[Test with malformed utf8 \\xa9-test-with-malformed-utf8] ___
+
+${frames}=========================== short test summary info ============================
+FAILED test_inflection.py::test_parameterize[Donald E. Knuth-donald-e-knuth] - re.error: missing ), unterminated subpattern at position 5
+FAILED test_inflection.py::test_parameterize[Random text with *(bad)* characters-random-text-with-bad-characters] - re.error: missing ), unterminated subpattern at position 5
+FAILED test_inflection.py::test_parameterize[Test with malformed utf8 \\xa9-test-with-malformed-utf8] - re.error: missing ), unterminated subpattern at position 5
+======================== 3 failed, 426 passed in 5.67s =========================
+`;
+    const failures = pytestParser.parse(output);
+    expect(failures.map((failure) => failure.test)).toEqual([
+      "test_inflection.py::test_parameterize[Donald E. Knuth-donald-e-knuth]",
+      "test_inflection.py::test_parameterize[Random text with *(bad)* characters-random-text-with-bad-characters]",
+      "test_inflection.py::test_parameterize[Test with malformed utf8 \\xa9-test-with-malformed-utf8]",
+    ]);
+    for (const failure of failures) {
+      expect(failure).toMatchObject({
+        file: "inflection/__init__.py",
+        line: 282,
+        message: "re.error: missing ), unterminated subpattern at position 5",
+      });
+    }
   });
 });

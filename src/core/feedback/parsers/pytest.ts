@@ -12,6 +12,7 @@ import { frameLocation, isInternalPath } from "../extractor/stack-frames.js";
 import { isJunit, junitFailures } from "../reports/junit.js";
 import { elementText, nextTag } from "../reports/xml-scanner.js";
 import { failureOf } from "../failure-of.js";
+import { codePointLength } from "../clean/code-points.js";
 
 /** pytest's session banners: `=== test session starts ===`, `=== FAILURES ===`, `=== ERRORS ===`. */
 const BANNER =
@@ -186,14 +187,16 @@ function split(lines: readonly string[]): Reading {
   };
   let current: Section | null = null;
   let inFailures = false;
+  // The terminal's width as pytest's last banner shows it; null before any (a log's tail).
+  let width: number | null = null;
   let interrupted = false;
   let timedOut = false;
   // Captured output (`--- Captured stdout call ---`) is the program talking, never a report.
   let muted = false;
   for (const line of lines) {
     const trimmed = line.trim();
-    if (trimmed.startsWith("___") && trimmed.endsWith("___")) {
-      const title = trimmed.replace(/^_+ /, "").replace(/ _+$/, "");
+    const title = sectionTitle(line, width);
+    if (title !== null) {
       current = { title, lines: [] };
       reading.sections.push(current);
       muted = false;
@@ -202,6 +205,8 @@ function split(lines: readonly string[]): Reading {
     if (/^=+ .* =+$/.test(trimmed)) {
       current = null;
       inFailures = /^=+ FAILURES =+$/.test(trimmed);
+      // Only pytest's own banners tell its width: a test may print a line of `=` too.
+      if (line === trimmed && BANNER.test(trimmed)) width = codePointLength(trimmed);
       continue;
     }
     if (/^!+ KeyboardInterrupt !+$/.test(trimmed)) {
@@ -245,6 +250,29 @@ function split(lines: readonly string[]): Reading {
     }
   }
   return reading;
+}
+
+/** A section header's parts: the runs of `_` either side of the title. */
+const SECTION_HEADER = /^(_+) (\S(?:.*\S)?) (_+)$/;
+
+/**
+ * The title of a failure section's header, or null for any other line. pytest writes a header
+ * as it writes a banner (`TerminalWriter.sep`): the title between two equal runs of `_` as long
+ * as fit the terminal's width, the right one a `_` longer when that fills the line exactly. So a
+ * header is as wide as the banners (`=== FAILURES ===`), unless its title is too long for that:
+ * then each run is one `_` and the line overflows (`_ test_parameterize[Random text with *(bad)*
+ * …] _`). Before any banner (a log's tail) the width is unknown and the runs alone decide. A line
+ * a test printed in its captured output is a header only when it is written exactly so.
+ */
+function sectionTitle(line: string, width: number | null): string | null {
+  const parts = SECTION_HEADER.exec(line);
+  if (parts?.[1] === undefined || parts[2] === undefined || parts[3] === undefined) return null;
+  const [left, title, right] = [parts[1].length, parts[2], parts[3].length];
+  // A traceback's separator between frames, `_ _ _ …`, is no title.
+  if (/^[_ ]+$/.test(title) || (right !== left && right !== left + 1)) return null;
+  const length = codePointLength(line);
+  if (width === null || length === width) return title;
+  return left === 1 && right === 1 && length > width ? title : null;
 }
 
 /** `--tb=line`'s `/root/tests/test_a.py:10: assert 5 == 4`, unindented. */

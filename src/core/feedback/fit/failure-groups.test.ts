@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { groupByRootCause } from "./failure-groups.js";
+import { failureOf } from "../failure-of.js";
+
+describe("groupByRootCause", () => {
+  it("keeps long strings that differ in the same word apart: their pairs differ (change-case)", () => {
+    const titled = (test: string, expected: string, received: string) =>
+      failureOf({
+        test,
+        file: "src/index.spec.ts",
+        line: 159,
+        expected,
+        received,
+        message: `AssertionError: expected '${received.slice(0, 37)}…' to deeply equal '${expected.slice(0, 37)}…'`,
+      });
+    const words = titled(
+      "swap case > words",
+      "Start a an and as at but by en for if in nor of on or per the to v vs via End",
+      "Start a an and as at but by en for if in nor of on or per The to v vs via End",
+    );
+    const climate = titled(
+      "swap case > climate",
+      "Is Human Activity Responsible for the Climate Emergency? New Report Calls It ‘Unequivocal.’",
+      "Is Human Activity Responsible for The Climate Emergency? New Report Calls It ‘Unequivocal.’",
+    );
+    expect(groupByRootCause([words, climate])).toHaveLength(2);
+    // The same pair twice is one cause.
+    expect(groupByRootCause([words, { ...words, test: "swap case > again" }])).toHaveLength(1);
+  });
+});
