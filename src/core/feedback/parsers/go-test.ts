@@ -251,13 +251,13 @@ function isUserCode(file: string): boolean {
   );
 }
 
-/** A value as Go's `%q` and `%v` print it: a quoted string (escapes kept), a rune, a number, a constant. */
-const GO_VALUE = String.raw`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)+'|-?\d+(?:\.\d+)?|true|false|nil`;
-
-/** `got != want` between two printed values, apart from the words around them: `("_a" != "a")`. */
-const INEQUALITY = new RegExp(
-  String.raw`(?:^|[\s([:,])(${GO_VALUE}) != (${GO_VALUE})(?=$|[\s)\],;.])`,
-);
+/**
+ * `got != want` between two printed values, apart from the words around them: `("_a" != "a")`.
+ * A value is one as Go's `%q` and `%v` print it: a quoted string (escapes kept), a rune, a
+ * number, a constant.
+ */
+const INEQUALITY =
+  /(?:^|[\s([:,])("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)+'|-?\d+(?:\.\d+)?|true|false|nil) != ("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)+'|-?\d+(?:\.\d+)?|true|false|nil)(?=$|[\s)\],;.])/;
 
 /**
  * A message's one `X != Y` between two printed values as received and expected: Go writes a

@@ -11,6 +11,16 @@ describe("suggestionWords", () => {
     expect(suggestionWords("```ts\nconst a = 1;\n```")).toBeNull();
   });
 
+  it("closes a block only on a fence of its own character at least as long", () => {
+    expect(suggestionWords("````suggestion\nkeep ```\n```\nlines\n````")).toBe(
+      "Suggested change: keep ``` ``` lines",
+    );
+    expect(suggestionWords("~~~suggestion\r\nNew line.\r\n~~~~")).toBe(
+      "Suggested change: New line.",
+    );
+    expect(suggestionWords("```suggestion\nnever closed")).toBeNull();
+  });
+
   it("gives a suggestion-only inline comment its words, and leaves a worded comment's as they are", () => {
     const only = { path: "a.md", line: 3, body: "```suggestion\nNo setup needed.\n```" };
     expect(githubReviewPoints([only])?.map((point) => point.message)).toEqual([
