@@ -83,7 +83,9 @@ describe("the runner stopped during a step (built CLI)", () => {
     "stops at once on %s (exit %i) sent to the %s, killing the step and the daemon it started; resume runs the step again",
     async (signal, code, to) => {
       const fixture = project();
-      const args = ["run", fixture.taskFile, "--db", fixture.db, "--quiet"];
+      // At a concurrency above 1 the runner's steps are its step launcher's.
+      const places = to === "group" ? ["--concurrency", "2"] : [];
+      const args = ["run", fixture.taskFile, "--db", fixture.db, "--quiet", ...places];
       const runner = startCli(args, fixture.dir, "pipe", {}, to === "group");
       let stderr = "";
       runner.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -137,8 +139,9 @@ describe("the runner stopped during a step (built CLI)", () => {
 
   it("after a SIGKILL between the step's spawn and its journaled start, resume kills the step and its daemon, then runs it once", async () => {
     const fixture = project();
+    // At a concurrency of 2, through the step launcher, which outlives the runner a moment.
     const runner = startCli(
-      ["run", fixture.taskFile, "--db", fixture.db, "--quiet"],
+      ["run", fixture.taskFile, "--db", fixture.db, "--quiet", "--concurrency", "2"],
       fixture.dir,
       "ignore",
       { LOOPGATE_CRASH_AFTER_SPAWNS: "1" },

@@ -65,7 +65,10 @@ export interface DriveOptions {
    * never set them in production.
    */
   readonly crashPoints?: CrashPoints;
-  /** What runs each step's command: `runCommand` in this process when absent (see `StepLauncher`). */
+  /**
+   * What runs each step's command when more than one task runs at once: `runCommand` in this
+   * process when absent, and always at a concurrency of 1 (see `StepLauncher`).
+   */
   readonly launch?: StepContext["launch"];
 }
 
@@ -142,6 +145,9 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       );
     }
     const loaded = fixed ?? withStepSecrets(journaled, options.taskDocument);
+    // One task at a time, each step waits for the one before: a launcher would only add its
+    // hand-offs to every step (see StepLauncher).
+    const launch = (loaded.plan.concurrency ?? 1) > 1 ? options.launch : undefined;
     if (isHookSessionDocument(loaded.run.document)) {
       throw new LoopgateError(
         "INVALID_USAGE",
@@ -235,7 +241,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
               headroom,
               files,
               env,
-              launch: options.launch,
+              launch,
             },
             (spawned) => {
               spawns += 1;
