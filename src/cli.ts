@@ -1,5 +1,6 @@
 import { writeSync } from "node:fs";
 import { main } from "./cli/main.js";
+import { STEP_LAUNCHER_FLAG } from "./runner/step-launcher.js";
 import { lingersAfterDbos } from "./runner/dbos/dbos-shutdown.js";
 
 /** How long a process that shut DBOS down may take to end by itself before it is ended. */
@@ -30,11 +31,15 @@ function writeStdout(text: string): void {
 }
 
 // No top-level await: scripts/bundle-cli.mjs emits the CLI as CommonJS, which starts faster.
-void main(process.argv.slice(2), {
-  stdout: writeStdout,
-  stderr: (text) => process.stderr.write(text),
-}).then((code) => {
-  process.exitCode = code;
-  // Unref'd: it ends the process only while DBOS's leftover timers keep it alive.
-  if (lingersAfterDbos()) setTimeout(() => process.exit(code), LINGER_MS).unref();
-});
+if (process.argv[2] === STEP_LAUNCHER_FLAG) {
+  void import("./runner/serve-steps.js").then(({ serveSteps }) => serveSteps());
+} else {
+  void main(process.argv.slice(2), {
+    stdout: writeStdout,
+    stderr: (text) => process.stderr.write(text),
+  }).then((code) => {
+    process.exitCode = code;
+    // Unref'd: it ends the process only while DBOS's leftover timers keep it alive.
+    if (lingersAfterDbos()) setTimeout(() => process.exit(code), LINGER_MS).unref();
+  });
+}

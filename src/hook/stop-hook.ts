@@ -13,7 +13,7 @@ import { Leases } from "../runner/lease.js";
 import { loadRun, type LoadedRun } from "../runner/load-run.js";
 import { killOrphans } from "../runner/sqlite-driver.js";
 import { answerText, feedbackText } from "../runner/step-files.js";
-import { STEP_OWNER_VARIABLE, type StepProcesses } from "../runner/step-processes.js";
+import { STEP_OWNER_VARIABLE, type RunningStep } from "../runner/step-processes.js";
 import { redactTaskDocument } from "../wire/redact-task-document.js";
 import type { StepSpec } from "../wire/task-file.js";
 import { AGENT_BLOCK_CAP_VARIABLE, type HookConfig } from "./hook-config.js";
@@ -299,7 +299,7 @@ async function runCheck(
     baseDir: loaded.run.baseDir,
     outputLimit: DEFAULT_OUTPUT_LIMIT,
     env,
-    onSpawn: (processes: StepProcesses) => {
+    onSpawn: (processes: RunningStep) => {
       try {
         record(
           { type: "step-started", ...base, step: effect.step },

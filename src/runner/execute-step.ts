@@ -8,11 +8,11 @@ import type { StepSpec } from "../wire/task-file.js";
 import { localPaths } from "../feedback-stream/local-paths.js";
 import { reviewVerdict } from "./review-verdict.js";
 import { stepProblem } from "./preflight.js";
-import { runCommand, type CommandResult } from "./run-command.js";
+import { runCommand, type CommandResult, type CommandSpec } from "./run-command.js";
 import { StepFiles } from "./step-files.js";
 import { readReport } from "./report-file.js";
 import { collectReports } from "./test-reports.js";
-import type { StepProcesses } from "./step-processes.js";
+import type { RunningStep } from "./step-processes.js";
 import { stepInvocation, withNotes } from "./agents/step-invocation.js";
 import { headroomEnv, type StepHeadroom } from "./step-headroom.js";
 
@@ -29,7 +29,9 @@ export interface StepContext {
   /** The task's room left, told to the step in its environment; none is told when absent. */
   readonly headroom?: StepHeadroom;
   /** Called once the step's process runs. */
-  readonly onSpawn?: (processes: StepProcesses) => void;
+  readonly onSpawn?: (processes: RunningStep) => void;
+  /** What runs the step's command: `runCommand` in this process when absent (see `StepLauncher`). */
+  readonly launch?: (spec: CommandSpec) => Promise<CommandResult>;
   /** The runner's step files under `runDir`, shared by its steps; each step writes its own when absent. */
   readonly files?: StepFiles;
   /**
@@ -101,7 +103,7 @@ export async function executeStep(
   const startedAt = Date.now();
   const room = context.headroom ?? { iterationsLeft: 0, budgetLeft: null, timeLeftMs: null };
   const invocation = stepInvocation(spec, effect, protocol.env, room);
-  const ran = await runCommand({
+  const ran = await (context.launch ?? runCommand)({
     command: invocation.command,
     ...(invocation.stdinFile === undefined ? {} : { stdinFile: invocation.stdinFile }),
     cwd,

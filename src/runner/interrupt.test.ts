@@ -73,21 +73,28 @@ describe("the runner stopped during a step (built CLI)", () => {
   const leftovers: number[] = [];
   afterEach(() => cleanUp(leftovers.splice(0)));
 
+  // Ctrl-C: SIGINT to the terminal's foreground process group, the runner and its step
+  // launcher; the step, in a session of its own, is not in it.
   it.each([
-    ["SIGTERM", 143],
-    ["SIGINT", 130],
+    ["SIGTERM", 143, "runner"],
+    ["SIGINT", 130, "runner"],
+    ["SIGINT", 130, "group"],
   ] as const)(
-    "stops at once on %s, killing the step and the daemon it started; resume runs the step again",
-    async (signal, code) => {
+    "stops at once on %s (exit %i) sent to the %s, killing the step and the daemon it started; resume runs the step again",
+    async (signal, code, to) => {
       const fixture = project();
-      const args = ["run", fixture.taskFile, "--db", fixture.db, "--quiet"];
-      const runner = startCli(args, fixture.dir, "pipe");
+      // At a concurrency above 1 the runner's steps are its step launcher's.
+      const places = to === "group" ? ["--concurrency", "2"] : [];
+      const args = ["run", fixture.taskFile, "--db", fixture.db, "--quiet", ...places];
+      const runner = startCli(args, fixture.dir, "pipe", {}, to === "group");
       let stderr = "";
       runner.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
       const pids = await fixture.pids();
       leftovers.push(...pids);
       const signalled = performance.now();
-      runner.kill(signal);
+      if (to === "runner") runner.kill(signal);
+      else if (runner.pid !== undefined) process.kill(-runner.pid, signal);
+      else throw new Error("the runner did not start");
       const [exitCode] = (await once(runner, "exit")) as [number | null];
       expect(performance.now() - signalled).toBeLessThan(10_000);
       expect(exitCode).toBe(code);
@@ -132,8 +139,9 @@ describe("the runner stopped during a step (built CLI)", () => {
 
   it("after a SIGKILL between the step's spawn and its journaled start, resume kills the step and its daemon, then runs it once", async () => {
     const fixture = project();
+    // At a concurrency of 2, through the step launcher, which outlives the runner a moment.
     const runner = startCli(
-      ["run", fixture.taskFile, "--db", fixture.db, "--quiet"],
+      ["run", fixture.taskFile, "--db", fixture.db, "--quiet", "--concurrency", "2"],
       fixture.dir,
       "ignore",
       { LOOPGATE_CRASH_AFTER_SPAWNS: "1" },

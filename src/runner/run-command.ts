@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { closeSync, openSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { BoundedOutput } from "./bounded-output.js";
-import { STEP_TOKEN_VARIABLE, StepProcesses } from "./step-processes.js";
+import { STEP_TOKEN_VARIABLE, StepProcesses, type RunningStep } from "./step-processes.js";
 
 /** What to run: an argv array run without a shell, or a shell string the user wrote. */
 export interface CommandSpec {
@@ -15,7 +15,7 @@ export interface CommandSpec {
   /** A file the command reads as its standard input (an agent's message); none when absent. */
   readonly stdinFile?: string;
   /** Called once the process is running: its pid is also its session and process group id. */
-  readonly onSpawn?: (processes: StepProcesses) => void;
+  readonly onSpawn?: (processes: RunningStep) => void;
 }
 
 /** How a command ended and what it printed (bounded). */

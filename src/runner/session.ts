@@ -1,4 +1,5 @@
 import { userInfo } from "node:os";
+import { StepLauncher } from "./step-launcher.js";
 import { setFlagsFromString } from "node:v8";
 import { LoopgateError } from "../core/errors.js";
 import type { AwaitAnswer, ResumeStep } from "../core/loop/loop-effect.js";
@@ -57,6 +58,8 @@ export interface SessionOptions {
   readonly stdout: (text: string, painted?: boolean) => void;
   /** What hints repeat to reach the journal (` --db PATH`, or ""). */
   readonly hint: string;
+  /** The arguments to `node` of a process serving steps (see `StepLauncher`); none: in-process. */
+  readonly stepLauncher?: readonly string[];
 }
 
 /** An open journal and what hints must repeat to reach it again (see `locateJournal`). */
@@ -168,6 +171,8 @@ export interface SessionFlags {
   readonly taskFileDir?: string | undefined;
   /** The journal must be there already (`resume`): none is created. */
   readonly mustExist?: boolean;
+  /** The arguments to `node` of a process serving steps (see `StepLauncher`); none: in-process. */
+  readonly stepLauncher?: readonly string[] | undefined;
 }
 
 /** What `pick` returns when the run has nothing to do: the message saying so (exit 0). */
@@ -199,6 +204,7 @@ export async function driveSession(
       ...(flags.answers === undefined ? {} : { answers: flags.answers }),
       ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
       ...(flags.taskDocument === undefined ? {} : { taskDocument: flags.taskDocument }),
+      ...(flags.stepLauncher === undefined ? {} : { stepLauncher: flags.stepLauncher }),
       quiet: flags.quiet === true,
       json: flags.json === true,
       stdout,
@@ -233,9 +239,12 @@ async function continueRun(
   const notifier = new Notifier(sqliteStoreName(journal.path), (line) =>
     stderr.write(`warning: ${printable(line)}\n`),
   );
+  const launcher =
+    options.stepLauncher === undefined ? undefined : new StepLauncher(options.stepLauncher);
   let result;
   try {
     result = await driveRun({
+      ...(launcher === undefined ? {} : { launch: (spec) => launcher.run(spec) }),
       journal,
       runId,
       answers: answerSource(options.answers, notifier),
@@ -268,6 +277,7 @@ async function continueRun(
     }
     throw error;
   } finally {
+    launcher?.close();
     await notifier.settled();
   }
   const summary = runSummary(result.state);

@@ -24,7 +24,7 @@ import { loadRun, type LoadedRun } from "./load-run.js";
 import { Interrupted } from "./interrupted.js";
 import { preflightResume, withFixedSteps } from "./preflight-resume.js";
 import type { Progress } from "./progress.js";
-import { killOrphanedStep, STEP_OWNER_VARIABLE, type StepProcesses } from "./step-processes.js";
+import { killOrphanedStep, STEP_OWNER_VARIABLE, type RunningStep } from "./step-processes.js";
 import { withStepSecrets } from "./step-secrets.js";
 import { stepHeadroom, type StepHeadroom } from "./step-headroom.js";
 import { StepFiles } from "./step-files.js";
@@ -65,6 +65,11 @@ export interface DriveOptions {
    * never set them in production.
    */
   readonly crashPoints?: CrashPoints;
+  /**
+   * What runs each step's command when more than one task runs at once: `runCommand` in this
+   * process when absent, and always at a concurrency of 1 (see `StepLauncher`).
+   */
+  readonly launch?: StepContext["launch"];
 }
 
 /** Where a drive stopped: the run finished, or tasks wait for answers nobody gave. */
@@ -113,7 +118,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
     );
   }
   // The processes of the steps running now.
-  const steps = new Set<StepProcesses>();
+  const steps = new Set<RunningStep>();
   // Once a task fails (a step's bad report line, a journal conflict) or the runner is told to
   // stop, the others stop: their steps are killed and their results, no longer trustworthy, are
   // not journaled; each runs again on resume.
@@ -140,6 +145,9 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
       );
     }
     const loaded = fixed ?? withStepSecrets(journaled, options.taskDocument);
+    // One task at a time, each step waits for the one before: a launcher would only add its
+    // hand-offs to every step (see StepLauncher).
+    const launch = (loaded.plan.concurrency ?? 1) > 1 ? options.launch : undefined;
     if (isHookSessionDocument(loaded.run.document)) {
       throw new LoopgateError(
         "INVALID_USAGE",
@@ -218,7 +226,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           await holdTask(leases, effect.taskId, progress, stop.signal);
           if (effect.delayMs > 0) await sleep(effect.delayMs, undefined, { signal: stop.signal });
           progress.stepStarting(effect, state);
-          let running: StepProcesses | undefined;
+          let running: RunningStep | undefined;
           const workspace = await workspaces.dirFor(effect.taskId);
           // Where a generate step starts from, so a resume after a kill can tell its commit.
           const head =
@@ -227,7 +235,14 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
           const ran = await runStep(
             loaded,
             effect,
-            { entry: entries.get(effect.taskId), workspace, headroom, files, env },
+            {
+              entry: entries.get(effect.taskId),
+              workspace,
+              headroom,
+              files,
+              env,
+              launch,
+            },
             (spawned) => {
               spawns += 1;
               if (spawns === options.crashAfterSpawns) process.kill(process.pid, "SIGKILL");
@@ -381,8 +396,9 @@ function runStep(
     readonly headroom: StepHeadroom;
     readonly files: StepFiles;
     readonly env: NonNullable<StepContext["env"]>;
+    readonly launch: StepContext["launch"];
   },
-  onSpawn: (processes: StepProcesses) => void,
+  onSpawn: (processes: RunningStep) => void,
 ) {
   const entry = where.entry;
   const spec = entry === undefined ? undefined : stepsOf(loaded.file, entry)[effect.step];
@@ -396,6 +412,7 @@ function runStep(
     headroom: where.headroom,
     files: where.files,
     env: where.env,
+    ...(where.launch === undefined ? {} : { launch: where.launch }),
     onSpawn,
   });
 }

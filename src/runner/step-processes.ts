@@ -34,6 +34,9 @@ export interface StepIdentity {
   readonly token: string;
 }
 
+/** What the runner holds of a running step: its pid, what proves it is the step, and its signal. */
+export type RunningStep = Pick<StepProcesses, "pid" | "identity" | "signal">;
+
 /** Where to look for a step's processes, and what is known of them already. */
 interface Search {
   readonly startTime: number;

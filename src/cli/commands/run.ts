@@ -1,3 +1,4 @@
+import { STEP_LAUNCHER_FLAG } from "../../runner/step-launcher.js";
 import { dirname, resolve } from "node:path";
 import { preflight } from "../../runner/preflight.js";
 import { checkWorkspaces } from "../../runner/workspace/preflight.js";
@@ -71,7 +72,12 @@ export function sessionFlags(
 ): SessionFlags & { readonly maxInputBytes: number } {
   const concurrency = concurrencyOption(command, values.concurrency);
   const maxInputBytes = maxInputBytesOf(command, values["max-input-bytes"]);
-  return { ...values, concurrency, maxInputBytes, answers: undefined };
+  // Steps are spawned by this very CLI in its launcher mode (see StepLauncher), its young
+  // generation kept at 1 MiB a half: a fork copies the page tables of what the launcher holds.
+  const script = process.argv[1];
+  const stepLauncher =
+    script === undefined ? undefined : ["--max-semi-space-size=1", script, STEP_LAUNCHER_FLAG];
+  return { ...values, concurrency, maxInputBytes, answers: undefined, stepLauncher };
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { StepProcesses } from "../step-processes.js";
+import type { RunningStep } from "../step-processes.js";
 
 /** A place to run one step, taken from a `StepGate`. */
 export interface StepPlace {
   /** Remembers the step's processes, for `cutOff`. */
-  readonly spawned: (processes: StepProcesses) => void;
+  readonly spawned: (processes: RunningStep) => void;
   /** Whether the gate cut this step off: its result must not be recorded. */
   readonly cut: () => boolean;
   readonly release: () => void;
@@ -27,7 +27,7 @@ const NEVER = new Promise<never>(() => undefined);
 export class StepGate {
   private free: number;
   private readonly waiting: (() => void)[] = [];
-  private readonly running = new Map<StepPlace, StepProcesses | undefined>();
+  private readonly running = new Map<StepPlace, RunningStep | undefined>();
   private readonly cutPlaces = new Set<StepPlace>();
   private busy = 0;
   private closed = false;

@@ -1,11 +1,17 @@
 import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { STEP_LAUNCHER_FLAG } from "../step-launcher.js";
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const BIN = fileURLToPath(new URL("../../../bin/loopgate.js", import.meta.url));
 const BUNDLE = fileURLToPath(new URL("../../../dist/cli.cjs", import.meta.url));
+
+/** The arguments to `node` of the built CLI's step launcher (see `StepLauncher`). */
+export function launcherArgs(): string[] {
+  return [BIN, STEP_LAUNCHER_FLAG];
+}
 
 /** Fails early and clearly when the CLI was not built: these tests drive `bin/loopgate.js`. */
 export function requireBuild(): void {
@@ -28,17 +34,22 @@ export function cli(
   });
 }
 
-/** Starts the built CLI without waiting, for tests that kill it; stderr piped if asked. */
+/**
+ * Starts the built CLI without waiting, for tests that kill it; stderr piped if asked; with
+ * `group`, as the leader of a process group of its own, as a terminal's foreground job is.
+ */
 export function startCli(
   args: readonly string[],
   cwd = ROOT,
   stderr: "ignore" | "pipe" = "ignore",
   env: NodeJS.ProcessEnv = {},
+  group = false,
 ) {
   return spawn(process.execPath, [BIN, ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", stderr],
+    detached: group,
   });
 }
 
