@@ -66,8 +66,9 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
       if (sign === "+" || sign === "-") {
         // Kept as printed, the comma too: a line of a printed object is read as the runner wrote it.
         const side = sign === "+" ? signs.plus : signs.minus;
-        sides[side].push(trimmed.slice(1).trim());
-        blocks[side].push(trimmed.slice(1).trim());
+        const value = trimmed.slice(1).trim();
+        sides[side].push(value);
+        blocks[side].push(value);
         collected += 1;
       } else {
         blocks.expected.push(trimmed);

@@ -1,5 +1,6 @@
 import { ELLIPSIS } from "../clean/code-points.js";
 import { elideValues } from "./elide-values.js";
+import { withoutTrailing } from "../clean/without-trailing.js";
 
 /**
  * The two sides printed after the words of a check and its colon (node:assert's `strictly
@@ -30,13 +31,6 @@ export function kindOfCheck(message: string, values: readonly string[]): string 
   }
   const kind = withoutTrailing(words.slice(0, end).join(" "), " :,=>");
   return labelled && /[a-z]{2,}/i.test(kind) ? kind : elided;
-}
-
-/** `text` without the run of `chars` that ends it. */
-function withoutTrailing(text: string, chars: string): string {
-  let end = text.length;
-  while (end > 0 && chars.includes(text.charAt(end - 1))) end -= 1;
-  return text.slice(0, end);
 }
 
 /** Jest's and Playwright's matcher hint with placeholders for both sides, and its comment. */

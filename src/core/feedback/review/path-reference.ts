@@ -1,3 +1,5 @@
+import { withoutTrailing } from "../clean/without-trailing.js";
+
 /** A `path:line` a reviewer wrote inside their words. */
 export interface PathReference {
   readonly path: string;
@@ -15,13 +17,6 @@ const PAREN_FORM = /^([\w./@-]+)\((\d{1,9})(?:,\d+)?\):?$/;
 const LINE_WORD = /\b(?:lines?\s+|L)(\d{1,9})\b/i;
 /** CodeRabbit's nitpicks start with their range: `` `670-691`: ``. */
 const LEADING_RANGE = /^\W{0,2}(\d{1,9})(?:-\d+)?\W{0,2}:/;
-
-/** `token` without the characters of `trailing` at its end. */
-function withoutTrailing(token: string, trailing: string): string {
-  let end = token.length;
-  while (end > 0 && trailing.includes(token.charAt(end - 1))) end -= 1;
-  return token.slice(0, end);
-}
 
 /** A token with its wrapping punctuation cut: `` (`src/a.ts:3`), `` → `src/a.ts:3`. */
 function coreOf(token: string): string {
