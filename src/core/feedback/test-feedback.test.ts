@@ -132,7 +132,9 @@ describe("testFeedback: real runners", () => {
       expect(feedback.actionableItems[index]).toContain(failure.test ?? "");
     });
     const tight = testFeedback(vitestBasic, { maxLength: 500 });
-    expect(tight.actionableItems[4]).toContain("src/auth/login.test.ts:26 … > sums");
+    // The file was named whole two items above: coming back to it, the item names it short.
+    expect(tight.actionableItems[0]).toContain("src/auth/login.test.ts:10");
+    expect(tight.actionableItems[4]).toMatch(/^login\.test\.ts:26 … > sums/);
   });
 
   it("never emits the raw log", () => {

@@ -33,6 +33,29 @@ describe("fitTestItems", () => {
     expect(shown).toHaveLength(2);
   });
 
+  it("names a file it comes back to by its short name, unless another file shares it", () => {
+    const at = (file: string, line: number, n: number): Failure =>
+      failureOf({ test: null, file, line, message: `TypeError: case ${n} broke here` });
+    const failures = [
+      at("src/main/java/acme/Cart.java", 10, 1),
+      at("src/test/java/acme/CartTest.java", 20, 2),
+      at("src/main/java/acme/Cart.java", 30, 3),
+      at("lib/a/util.js", 1, 4),
+      at("lib/b/util.js", 2, 5),
+      at("lib/a/util.js", 3, 6),
+    ];
+    const { items } = fitTestItems(groupByRootCause(failures), 200, "");
+    expect(items.map((item) => item.replace(/:\s.*$/, ""))).toEqual([
+      "src/main/java/acme/Cart.java:10",
+      "src/test/java/acme/CartTest.java:20",
+      "Cart.java:30",
+      "lib/a/util.js:1",
+      "lib/b/util.js:2",
+      // `util.js` alone would not say which of the two: the shortest ending no other file has.
+      "a/util.js:3",
+    ]);
+  });
+
   it("names a file and a stem once when room is short: `…:line`, `…SEP leaf`", () => {
     const failures = [
       failureOf({ ...assertion(6, "shopping cart › sums prices", "4", "3"), message: "" }),

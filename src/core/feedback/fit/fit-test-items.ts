@@ -4,6 +4,7 @@ import { failureParts, type FailureParts } from "./feedback-items.js";
 import type { FailureGroup } from "./failure-groups.js";
 import { briefNameAfter } from "./name-stems.js";
 import { cutWords } from "../clean/cut-words.js";
+import { shortPathNames } from "./path-names.js";
 
 /**
  * What a part of an item is worth to whoever fixes the failure: the facts it adds (a place is
@@ -565,18 +566,35 @@ function labelOf(failure: Failure): string | null {
 /** What the items before one have written last: a brief place or name refers back to it. */
 interface Written {
   readonly file: string | null;
+  /** Files written whole so far: a place coming back to one names it by its short name. */
+  readonly files: readonly string[];
   /** Test names written so far, in order: a later name sharing any one's stem is brief. */
   readonly names: readonly string[];
 }
 
-const NOTHING_WRITTEN: Written = { file: null, names: [] };
+const NOTHING_WRITTEN: Written = { file: null, files: [], names: [] };
+
+/** Whether two lists hold the same strings in the same order. */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}
 
 /** Whether two layouts leave the same written, so the items after them lay out alike. */
 function sameWritten(a: Written | undefined, b: Written): boolean {
-  return (
-    a?.file === b.file &&
-    a.names.length === b.names.length &&
-    a.names.every((name, index) => name === b.names[index])
+  return a?.file === b.file && sameList(a.files, b.files) && sameList(a.names, b.names);
+}
+
+/**
+ * Each failure file's short name (see `shortPathNames`), for a place that comes back to a file
+ * an earlier item named whole: its directories were written once already.
+ */
+function shortFileNames(states: readonly ItemState[]): ReadonlyMap<string, string> {
+  return shortPathNames(
+    states.flatMap((state) =>
+      state.members.flatMap((member) =>
+        member.failure.file === null ? [] : [member.failure.file],
+      ),
+    ),
   );
 }
 
@@ -588,10 +606,13 @@ function sameWritten(a: Written | undefined, b: Written): boolean {
 class Layout {
   private readonly texts: string[] = [];
   private readonly after: Written[] = [];
+  private readonly short: ReadonlyMap<string, string>;
   /** Code points the shown items take. */
   used = 0;
 
-  constructor(readonly states: readonly ItemState[]) {}
+  constructor(readonly states: readonly ItemState[]) {
+    this.short = shortFileNames(states);
+  }
 
   /** How many code points item `index`'s current parts add to the layout. */
   costOf(index: number): number {
@@ -601,7 +622,7 @@ class Layout {
       const state = this.states[at];
       if (state === undefined) break;
       if (!isShown(state)) continue;
-      const laid = renderItem(state, written);
+      const laid = renderItem(state, written, this.short);
       delta += codePointLength(laid.text) - codePointLength(this.texts[at] ?? "");
       written = laid.written;
       const before = this.after[at];
@@ -626,7 +647,7 @@ class Layout {
       const state = this.states[at];
       if (state === undefined) break;
       if (!isShown(state)) continue;
-      const laid = renderItem(state, written);
+      const laid = renderItem(state, written, this.short);
       this.used += codePointLength(laid.text) - codePointLength(this.texts[at] ?? "");
       this.texts[at] = laid.text;
       const before = this.after[at];
@@ -645,10 +666,11 @@ class Layout {
  */
 function render(states: readonly ItemState[], spelled = false): string[] {
   const items: string[] = [];
+  const short = spelled ? new Map<string, string>() : shortFileNames(states);
   let written = NOTHING_WRITTEN;
   for (const state of states) {
     if (!isShown(state)) continue;
-    const laid = renderItem(state, spelled ? NOTHING_WRITTEN : written);
+    const laid = renderItem(state, spelled ? NOTHING_WRITTEN : written, short);
     items.push(laid.text);
     written = laid.written;
   }
@@ -656,8 +678,13 @@ function render(states: readonly ItemState[], spelled = false): string[] {
 }
 
 /** One item's text after what `written` says was written last, and what it leaves written. */
-function renderItem(state: ItemState, written: Written): { text: string; written: Written } {
+function renderItem(
+  state: ItemState,
+  written: Written,
+  short: ReadonlyMap<string, string>,
+): { text: string; written: Written } {
   let lastFile = written.file;
+  const files = [...written.files];
   const names = [...written.names];
   const members: string[] = [];
   for (const member of state.members) {
@@ -668,7 +695,11 @@ function renderItem(state: ItemState, written: Written): { text: string; written
     let where = "";
     if (member.place && failure.file !== null) {
       const implied = failure.file === lastFile || (test?.startsWith(failure.file) ?? false);
-      where = placeText(failure, implied, member.column) + (member.from ? fromText(failure) : "");
+      const again = files.includes(failure.file);
+      const shown = again ? (short.get(failure.file) ?? failure.file) : failure.file;
+      where =
+        placeText(failure, shown, implied, member.column) + (member.from ? fromText(failure) : "");
+      if (!again) files.push(failure.file);
       lastFile = failure.file;
     }
     const name = test === null ? label : briefNameAfter(test, names);
@@ -680,18 +711,23 @@ function renderItem(state: ItemState, written: Written): { text: string; written
   const facts = values === "" ? words : words === "" ? values : `${values} (${words})`;
   const who = members.join("; ");
   const text = who === "" ? facts : facts === "" ? who : `${who}: ${facts}`;
-  return { text, written: { file: lastFile, names } };
+  return { text, written: { file: lastFile, files, names } };
 }
 
 /**
- * `file:line`, with `:col` when `withColumn`, `…:line` when the file is `implied`, the file
- * alone without a line.
+ * `file:line` (the file `shown` as named), with `:col` when `withColumn`, `…:line` when the file
+ * is `implied`, the file alone without a line.
  */
-function placeText({ file, line, column }: Failure, implied: boolean, withColumn: boolean): string {
-  if (file === null || (line === null && implied)) return "";
-  if (line === null) return file;
+function placeText(
+  { line, column }: Failure,
+  shown: string,
+  implied: boolean,
+  withColumn: boolean,
+): string {
+  if (line === null && implied) return "";
+  if (line === null) return shown;
   const at = withColumn && column !== undefined ? `:${column}` : "";
-  return `${implied ? ELLIPSIS : file}:${line}${at}`;
+  return `${implied ? ELLIPSIS : shown}:${line}${at}`;
 }
 
 /** ` (from test/a.test.js:8)` after a thrown error's place, `(from …:8)` in the same file. */
