@@ -85,8 +85,13 @@ describe("testFeedback: real runners", () => {
     expect(feedback.actionableItems[0]).toBe(
       'src/auth/login.test.ts:10 login > payload > contains the numeric userId: expected 123, got "123"',
     );
+    // The second failure's values (a type mismatch) are worth more than the third's test frame:
+    // its place and its test's name already lead to the code.
+    expect(feedback.actionableItems[1]).toBe(
+      '…:13 … > matches the expected object: expected "userId": 123,, got "userId": "123",',
+    );
     expect(feedback.actionableItems[3]).toBe(
-      "src/auth/login.ts:5 (from src/auth/login.test.ts:23) parseId > parses empty: TypeError: empty id",
+      "src/auth/login.ts:5 parseId > parses empty: TypeError: empty id",
     );
     expect(feedback.actionableItems).toHaveLength(6);
     expect(total(feedback)).toBeLessThanOrEqual(500);

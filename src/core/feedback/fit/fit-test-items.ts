@@ -8,8 +8,10 @@ import { shortPathNames } from "./path-names.js";
 
 /**
  * What a part of an item is worth to whoever fixes the failure: the facts it adds (a place is
- * a file and a line, values are two sides), or, for a fuller form of a part already shown, the
- * detail it adds. Fitting spends the cap where the worth per character is highest.
+ * a file and a line, values are two sides — and a little more: a place can be found again from a
+ * name or a stack, the values only from running the test), or, for a fuller form of a part
+ * already shown, the detail it adds. Fitting spends the cap where the worth per character is
+ * highest.
  */
 const WORTH = {
   place: 2,
@@ -17,7 +19,7 @@ const WORTH = {
   firstName: 2,
   name: 1,
   laterName: 0.3,
-  values: 2,
+  values: 2.5,
   side: 1,
   words: 1,
   fuller: 0.15,
