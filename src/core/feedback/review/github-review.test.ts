@@ -110,6 +110,22 @@ describe("githubReviewPoints", () => {
     ]);
   });
 
+  it("takes what names no level from the body's verdict line when the review has no state", () => {
+    const review = (body: string): unknown => ({
+      body,
+      comments: [{ path: "README.md", line: 38, body: "reword this sentence" }],
+    });
+    expect(
+      githubReviewPoints(review("Looks good Rachael.\n\nLeft one small tweak."))?.at(-1),
+    ).toEqual(expect.objectContaining({ path: "README.md", line: 38, priority: "low" }));
+    expect(githubReviewPoints(review("Changes requested."))).toEqual([
+      expect.objectContaining({ path: "README.md", line: 38, priority: "high" }),
+    ]);
+    expect(githubReviewPoints(review("Some thoughts below."))?.at(-1)).toEqual(
+      expect.objectContaining({ path: "README.md", priority: "medium" }),
+    );
+  });
+
   it("falls back to the diff position when a comment has no line", () => {
     expect(
       githubReviewPoints({ comments: [{ path: "a.ts", position: 4, body: "x" }] })?.[0]?.line,

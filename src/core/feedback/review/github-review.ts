@@ -5,6 +5,8 @@ import { isRecord, recordsOf, type JsonRecord } from "../../json-record.js";
 import { plainReviewPoints } from "./plain-review.js";
 import { byPriority, pointMessage, type ReviewPoint } from "./review-point.js";
 import { suggestionWords } from "./suggestion-block.js";
+import { reviewTokens } from "./review-markdown.js";
+import { tokensVerdict } from "./verdict-line.js";
 
 /** A verdict a review can give by itself; `pending` is what its absence means. */
 export type ReviewVerdict = Exclude<ReviewStatus, "pending">;
@@ -108,13 +110,13 @@ function commentPoint(comment: JsonRecord, fallback: Priority): ReviewPoint | nu
  * The points of GitHub review JSON (null when `document` is not one): a review's (or a
  * conversation comment's) body read as markdown, then its inline comments, each one point at
  * its place; praise and replies dropped. A review's state gives the priority of what names
- * none (`CHANGES_REQUESTED` high, `APPROVED` low, else medium).
+ * none (`CHANGES_REQUESTED` high, `APPROVED` low), else its body's verdict line, else medium.
  */
 export function githubReviewPoints(document: unknown): ReviewPoint[] | null {
   const entries = githubEntries(document);
   if (entries === null) return null;
   return entries.flatMap((entry) => {
-    const fallback = FALLBACK_OF_STATE.get(entry["state"]) ?? "medium";
+    const fallback = FALLBACK_OF_STATE.get(entry["state"]) ?? bodyFallback(entry) ?? "medium";
     if (isComment(entry)) return [commentPoint(entry, fallback)].filter((point) => point !== null);
     const body = plainReviewPoints(textOf(entry["body"]) ?? "", fallback);
     const comments = recordsOf(entry["comments"])
@@ -122,6 +124,17 @@ export function githubReviewPoints(document: unknown): ReviewPoint[] | null {
       .map((comment) => commentPoint(comment, fallback));
     return [...body, ...comments.filter((point) => point !== null)];
   });
+}
+
+/**
+ * The priority a review's body gives what names none when it has no state (a review copied
+ * without it): its verdict line's (`Looks good Rachael.` low, `Changes requested.` high).
+ */
+function bodyFallback(entry: JsonRecord): Priority | undefined {
+  const body = textOf(entry["body"]);
+  if (body === null || isComment(entry)) return undefined;
+  const verdict = tokensVerdict(reviewTokens(body));
+  return verdict === undefined ? undefined : verdict === "approve" ? "low" : "high";
 }
 
 /** The bodies of GitHub review JSON in order (null when `document` is not one), for the verdicts they state. */

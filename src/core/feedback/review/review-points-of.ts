@@ -11,7 +11,8 @@ import { rdjsonPoints } from "./rdjson.js";
 import { reviewJsonDocuments } from "./review-json.js";
 import type { ReviewPoint } from "./review-point.js";
 import { reviewTokens } from "./review-markdown.js";
-import { documentsVerdict, tokensVerdict } from "./review-status-of.js";
+import { documentsVerdict } from "./review-status-of.js";
+import { tokensVerdict } from "./verdict-line.js";
 import { sarifPoints } from "./sarif.js";
 
 /** What a text review's unlabelled points weigh, by the verdict it states: a rejection asks for them, an approval does not. */

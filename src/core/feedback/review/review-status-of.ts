@@ -1,17 +1,7 @@
 import { githubReviewStatus, githubReviewTexts, type ReviewVerdict } from "./github-review.js";
 import { reviewJsonDocuments } from "./review-json.js";
-import { reviewTokens, type ReviewToken } from "./review-markdown.js";
-import { verdictOfLine } from "./verdict-line.js";
-
-/** The verdict the first verdict line or heading among a text review's tokens states (see `textVerdict`). */
-export function tokensVerdict(tokens: readonly ReviewToken[]): ReviewVerdict | undefined {
-  for (const token of tokens) {
-    if (token.kind !== "heading" && token.kind !== "line") continue;
-    const verdict = verdictOfLine(token.text);
-    if (verdict !== undefined) return verdict;
-  }
-  return undefined;
-}
+import { reviewTokens } from "./review-markdown.js";
+import { tokensVerdict } from "./verdict-line.js";
 
 /**
  * The verdict a plain-text or markdown review states itself: its first verdict line or heading

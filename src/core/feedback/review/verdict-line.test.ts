@@ -16,6 +16,8 @@ describe("verdictOfLine", () => {
     ["Changes requested.", "reject"],
     ["LGTM", "approve"],
     ["LGTM, thanks!", "approve"],
+    ["Looks good Rachael.", "approve"],
+    ["LGTM @octocat", "approve"],
     ["Needs work.", "reject"],
     ["Do not merge", "reject"],
   ])("reads %j", (line, verdict) => {
@@ -25,6 +27,8 @@ describe("verdictOfLine", () => {
   it.each([
     "I'd approve once the quoting bug in (1) is fixed.",
     "LGTM overall, just one nit: rename x",
+    "Looks good but",
+    "Looks good overall",
     "Status: Comment / HOLD",
     "Status: blocked by #123",
     "Result: 3 tests failed",

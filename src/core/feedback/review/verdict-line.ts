@@ -1,4 +1,5 @@
 import type { ReviewVerdict } from "./github-review.js";
+import type { ReviewToken } from "./review-markdown.js";
 
 /**
  * A line that states the review's verdict under a name: `Verdict: Request changes`, `Final
@@ -15,6 +16,15 @@ const REJECTS =
   /^(?:request(?:ing|ed)? changes|changes requested|reject(?:ed)?|needs? (?:work|changes|fixes)|not approved|not ready(?: to merge)?|do not merge|don't merge|blocked)$/i;
 /** A whole line that only thanks alongside an approval: `LGTM, thanks!`. */
 const THANKS_APPROVAL = /^(?:lgtm|looks good(?: to me)?|ship it),? (?:thanks|thank you|cheers)$/i;
+
+/**
+ * A whole approval line that addresses its author: `Looks good Rachael`, `LGTM @octocat`. The
+ * name is capitalised or an @handle, so `Looks good but` is no verdict.
+ */
+const ADDRESSED_APPROVAL = /^(?:lgtm|looks good(?: to me)?|ship it),? (@?[\p{L}\d][\p{L}\d_-]*)$/iu;
+
+/** Whether `word` is a person's name or handle: `@octocat`, `Rachael`. */
+const isAddressee = (word: string): boolean => word.startsWith("@") || /^\p{Lu}\p{Ll}/u.test(word);
 
 /** Words without which no line states a verdict: a cheap test before the full reading. */
 const VERDICT_WORDS =
@@ -43,6 +53,8 @@ function verdictOfValue(value: string): ReviewVerdict | undefined {
   const [head = ""] = value.split(/\s[-–—]\s/, 1);
   const words = trimmed(head);
   if (APPROVES.test(words) || THANKS_APPROVAL.test(words)) return "approve";
+  const addressee = ADDRESSED_APPROVAL.exec(words)?.[1];
+  if (addressee !== undefined && isAddressee(addressee)) return "approve";
   if (REJECTS.test(words)) return "reject";
   return undefined;
 }
@@ -58,4 +70,14 @@ export function verdictOfLine(line: string): ReviewVerdict | undefined {
   const words = trimmed(line);
   const named = NAMED_VERDICT.exec(words)?.[1];
   return verdictOfValue(named ?? words);
+}
+
+/** The verdict the first verdict line or heading among a text review's tokens states (see `textVerdict` in review-status-of.ts). */
+export function tokensVerdict(tokens: readonly ReviewToken[]): ReviewVerdict | undefined {
+  for (const token of tokens) {
+    if (token.kind !== "heading" && token.kind !== "line") continue;
+    const verdict = verdictOfLine(token.text);
+    if (verdict !== undefined) return verdict;
+  }
+  return undefined;
 }
