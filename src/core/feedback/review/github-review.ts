@@ -54,13 +54,13 @@ function githubEntries(document: unknown): readonly JsonRecord[] | null {
 }
 
 /**
- * The priority of what a review says without a level of its own: a review that requests
- * changes asks for every point it makes (high), an approval's remarks are optional (low).
+ * The priority of what a review says without a level of its own, by its verdict: a review that
+ * rejects asks for every point it makes (high), an approval's remarks are optional (low).
  */
-const FALLBACK_OF_STATE: ReadonlyMap<unknown, Priority> = new Map<unknown, Priority>([
-  ["CHANGES_REQUESTED", "high"],
-  ["APPROVED", "low"],
-]);
+export const FALLBACK_OF_VERDICT: Readonly<Record<ReviewVerdict, Priority>> = {
+  reject: "high",
+  approve: "low",
+};
 
 /** CodeRabbit's note that a later commit settled the comment; what it asked stays as written. */
 const ADDRESSED = /^✅ Addressed in commits? [0-9a-f]{7,40}(?: to [0-9a-f]{7,40})?$/;
@@ -116,7 +116,8 @@ export function githubReviewPoints(document: unknown): ReviewPoint[] | null {
   const entries = githubEntries(document);
   if (entries === null) return null;
   return entries.flatMap((entry) => {
-    const fallback = FALLBACK_OF_STATE.get(entry["state"]) ?? bodyFallback(entry) ?? "medium";
+    const verdict = STATUS_OF_STATE.get(entry["state"]) ?? bodyVerdict(entry);
+    const fallback = verdict === undefined ? "medium" : FALLBACK_OF_VERDICT[verdict];
     if (isComment(entry)) return [commentPoint(entry, fallback)].filter((point) => point !== null);
     const body = plainReviewPoints(textOf(entry["body"]) ?? "", fallback);
     const comments = recordsOf(entry["comments"])
@@ -127,14 +128,12 @@ export function githubReviewPoints(document: unknown): ReviewPoint[] | null {
 }
 
 /**
- * The priority a review's body gives what names none when it has no state (a review copied
- * without it): its verdict line's (`Looks good Rachael.` low, `Changes requested.` high).
+ * The verdict a review's body states when the review has no state (one copied without it): its
+ * verdict line's (`Looks good Rachael.`, `Changes requested.`). A comment's body states none.
  */
-function bodyFallback(entry: JsonRecord): Priority | undefined {
+function bodyVerdict(entry: JsonRecord): ReviewVerdict | undefined {
   const body = textOf(entry["body"]);
-  if (body === null || isComment(entry)) return undefined;
-  const verdict = tokensVerdict(reviewTokens(body));
-  return verdict === undefined ? undefined : verdict === "approve" ? "low" : "high";
+  return body === null || isComment(entry) ? undefined : tokensVerdict(reviewTokens(body));
 }
 
 /** The bodies of GitHub review JSON in order (null when `document` is not one), for the verdicts they state. */

@@ -1,9 +1,8 @@
 import { stripAnsi } from "../clean/ansi.js";
 import { toWellFormed } from "../clean/code-points.js";
 import { withoutProjectRoot } from "../clean/project-root.js";
-import type { Priority } from "../feedback.js";
 import { redact } from "../../redaction/redaction.js";
-import { githubReviewPoints, type ReviewVerdict } from "./github-review.js";
+import { FALLBACK_OF_VERDICT, githubReviewPoints, type ReviewVerdict } from "./github-review.js";
 import { lintFindingPoints } from "./lint-findings.js";
 import { lintJsonPoints } from "./lint-json.js";
 import { tokenPoints } from "./plain-review.js";
@@ -14,12 +13,6 @@ import { reviewTokens } from "./review-markdown.js";
 import { documentsVerdict } from "./review-status-of.js";
 import { tokensVerdict } from "./verdict-line.js";
 import { sarifPoints } from "./sarif.js";
-
-/** What a text review's unlabelled points weigh, by the verdict it states: a rejection asks for them, an approval does not. */
-const FALLBACK_OF_VERDICT: Readonly<Record<ReviewVerdict, Priority>> = {
-  reject: "high",
-  approve: "low",
-};
 
 /** The points of JSON review documents in the first format that claims them, or null when none does. */
 function structuredPoints(documents: readonly unknown[]): ReviewPoint[] | null {
