@@ -136,11 +136,12 @@ export function fitTestItems(
   }));
   // When everything fits, every item is whole: nothing is left for a reader to piece together.
   states.forEach(showAll);
-  const spelled = render(states, true);
+  const short = shortFileNames(states);
+  const spelled = render(states, short, true);
   if (totalLength(spelled) <= budget) return { items: spelled, shown: shownFailures(states) };
-  if (totalLength(render(states)) <= budget) return fitted(states);
+  if (totalLength(render(states, short)) <= budget) return fitted(states, short);
   states.forEach(showNone);
-  const layout = new Layout(states);
+  const layout = new Layout(states, short);
   placeEveryFailure(states, layout, budget, said);
   for (;;) {
     let best: { move: Move; ratio: number } | null = null;
@@ -159,7 +160,7 @@ export function fitTestItems(
     layout.commit(move.item);
   }
   fillWithCutWords(states, layout, budget, said);
-  return fitted(states);
+  return fitted(states, short);
 }
 
 /**
@@ -267,8 +268,8 @@ function fillRank(state: ItemState | undefined): number {
 }
 
 /** The items as chosen, and the failures they name. */
-function fitted(states: readonly ItemState[]): FittedTestItems {
-  return { items: render(states), shown: shownFailures(states) };
+function fitted(states: readonly ItemState[], short: ReadonlyMap<string, string>): FittedTestItems {
+  return { items: render(states, short), shown: shownFailures(states) };
 }
 
 /** The failures an item names. */
@@ -608,13 +609,13 @@ function shortFileNames(states: readonly ItemState[]): ReadonlyMap<string, strin
 class Layout {
   private readonly texts: string[] = [];
   private readonly after: Written[] = [];
-  private readonly short: ReadonlyMap<string, string>;
   /** Code points the shown items take. */
   used = 0;
 
-  constructor(readonly states: readonly ItemState[]) {
-    this.short = shortFileNames(states);
-  }
+  constructor(
+    readonly states: readonly ItemState[],
+    private readonly short: ReadonlyMap<string, string>,
+  ) {}
 
   /** How many code points item `index`'s current parts add to the layout. */
   costOf(index: number): number {
@@ -663,12 +664,15 @@ class Layout {
 /**
  * The shown items as text, in order, naming each file once: a place whose file is the one
  * written last (or that the test's name spells out) is `…:line`, and a name sharing the stem of
- * the name written last is `…SEP leaf`. `spelled` writes every file and name out, for when
- * there is room.
+ * the name written last is `…SEP leaf`, a file met again after others is its `short` name.
+ * `spelled` writes every file and name out, for when there is room.
  */
-function render(states: readonly ItemState[], spelled = false): string[] {
+function render(
+  states: readonly ItemState[],
+  short: ReadonlyMap<string, string>,
+  spelled = false,
+): string[] {
   const items: string[] = [];
-  const short = spelled ? new Map<string, string>() : shortFileNames(states);
   let written = NOTHING_WRITTEN;
   for (const state of states) {
     if (!isShown(state)) continue;
