@@ -77,7 +77,11 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
     }
     cursor += 1;
   }
-  const values = differingSides(sides) ?? differingSides(blocks);
+  // Changed lines that are all blank (an empty line too many or missing) say nothing alone.
+  const blank = [...sides.expected, ...sides.received].every((line) => line === "");
+  const values = blank
+    ? (differingSides(blocks) ?? differingSides(sides))
+    : (differingSides(sides) ?? differingSides(blocks));
   if (values !== null) {
     setValue(draft, "expected", values.expected, printed);
     setValue(draft, "received", values.received, printed);
@@ -87,8 +91,9 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
 
 /**
  * The two sides' lines as values, or null when they read the same. The changed lines alone read
- * the same when an element only moved (`- "identity"`, `  "gzip"`, `+ "identity"`): the whole
- * sides, the lines both share included, then show the order that differs.
+ * the same when an element only moved (`- "identity"`, `  "gzip"`, `+ "identity"`), and say
+ * nothing when they are blank: the whole sides, the lines both share included, then show the
+ * order or the empty line that differs.
  */
 function differingSides(
   lines: Record<Side, readonly string[]>,

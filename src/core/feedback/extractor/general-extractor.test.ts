@@ -394,6 +394,38 @@ describe("extractFailures: Jest (hand-written from Jest 29's format; Jest is not
     ]);
   });
 
+  it("reads a diff whose changed lines are blank as the whole sides (sql-formatter)", () => {
+    // The shape of fixtures/real-world/jest/sql-formatter-lines-between-token-start.
+    const output = [
+      "  ● PostgreSqlFormatter › formats ALTER TABLE",
+      "",
+      "    expect(received).toBe(expected) // Object.is equality",
+      "",
+      "    - Expected  - 2",
+      "    + Received  + 0",
+      "",
+      "      ALTER TABLE t",
+      "      SET DEFAULT 5;",
+      "    -",
+      "      ALTER TABLE t",
+      "      DROP DEFAULT;",
+      "    -",
+      "      ALTER TABLE t",
+      "",
+      "      at Object.<anonymous> (test/postgresql.ts:78:7)",
+    ].join("\n");
+    expect(extractFailures(output)).toEqual([
+      failureOf({
+        test: "PostgreSqlFormatter › formats ALTER TABLE",
+        file: "test/postgresql.ts",
+        line: 78,
+        expected: "ALTER TABLE t\nSET DEFAULT 5;\n\nALTER TABLE t\nDROP DEFAULT;\n\nALTER TABLE t",
+        received: "ALTER TABLE t\nSET DEFAULT 5;\nALTER TABLE t\nDROP DEFAULT;\nALTER TABLE t",
+        message: "expect(received).toBe(expected) // Object.is equality",
+      }),
+    ]);
+  });
+
   it("reads a suite that failed to run", () => {
     const output = [
       "FAIL src/broken.test.ts",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Failure } from "../feedback.js";
-import { failureGist, failureParts, withoutErrorName } from "./feedback-items.js";
+import { failureGist, failureParts, foldedPair, withoutErrorName } from "./feedback-items.js";
 
 const failure = (overrides: Partial<Failure>): Failure => ({
   test: "login returns a token",
@@ -146,5 +146,28 @@ describe("failureGist", () => {
     expect(failureGist(failure({}))).toBe('expected 123, got "123"');
     expect(failureGist(failure({ expected: null, message: "boom" }))).toBe("boom");
     expect(failureGist(failure({ expected: null }))).toBe("login returns a token");
+  });
+});
+
+describe("foldedPair", () => {
+  it("folds each side to one line", () => {
+    expect(foldedPair("Object {\n  a: 1\n}", "Object {\n  a: 2\n}")).toEqual({
+      expected: "Object { a: 1 }",
+      received: "Object { a: 2 }",
+    });
+  });
+
+  it("keeps line breaks and inner indentation when only they differ, never two alike sides", () => {
+    expect(foldedPair("  foo;\n\n  SELECT", "  foo;\n  SELECT")).toEqual({
+      expected: "foo;\\n\\nSELECT",
+      received: "foo;\\nSELECT",
+    });
+    expect(foldedPair("if (a) {\n  b();\n}", "if (a) {\nb();\n}")).toEqual({
+      expected: "if (a) {\\n  b();\\n}",
+      received: "if (a) {\\nb();\\n}",
+    });
+    expect(failureGist(failure({ expected: ";\n\n;", received: ";\n;" }))).toBe(
+      "expected ;\\n\\n;, got ;\\n;",
+    );
   });
 });

@@ -182,7 +182,7 @@ export function shownPair(
   expected: string,
   received: string,
 ): { expected: string; received: string } {
-  const whole = { expected: oneLine(expected), received: oneLine(received) };
+  const whole = foldedPair(expected, received);
   if (codePointLength(comparison(expected, received)) <= MAX_WHOLE_PAIR) return whole;
   const difference = valueDifference(whole.expected, whole.received);
   return difference === undefined || difference.expected === difference.received
@@ -192,5 +192,30 @@ export function shownPair(
 
 /** `expected X, got Y`. */
 function comparison(expected: string, received: string): string {
-  return `expected ${oneLine(expected)}, got ${oneLine(received)}`;
+  const pair = foldedPair(expected, received);
+  return `expected ${pair.expected}, got ${pair.received}`;
+}
+
+/**
+ * Both sides on one line each: folded (`oneLine`), unless folding makes them alike — they differ
+ * only in line breaks, blank lines or indentation, which is then the whole bug (a formatter's
+ * missing empty line) — when each keeps its line breaks as `\n` and its indentation below the
+ * indentation both share.
+ */
+export function foldedPair(
+  expected: string,
+  received: string,
+): { expected: string; received: string } {
+  const folded = { expected: oneLine(expected), received: oneLine(received) };
+  if (folded.expected !== folded.received || expected === received) return folded;
+  const lines = [expected, received].map((side) => side.split("\n").map((line) => line.trimEnd()));
+  const indent = Math.min(
+    ...lines.flat().flatMap((line) => (line === "" ? [] : [line.length - line.trimStart().length])),
+  );
+  const [shownExpected = "", shownReceived = ""] = lines.map((side) =>
+    side.map((line) => line.slice(indent)).join("\\n"),
+  );
+  return shownExpected === shownReceived
+    ? folded
+    : { expected: shownExpected, received: shownReceived };
 }
