@@ -80,10 +80,10 @@ describe("testFeedback: real runners", () => {
     expect(feedback.summary).toBe(
       "Test failed: 6 failing tests in 3 files; 3 with expected … to be … // Object.is equality",
     );
-    // The summary names the kind of check, so the item gives the bare pair and has room to
-    // name the test.
+    // The summary names the kind of check, so the item gives the runner's words without their
+    // comment, no longer than the bare pair, and has room to name the test.
     expect(feedback.actionableItems[0]).toBe(
-      'src/auth/login.test.ts:10 login > payload > contains the numeric userId: expected 123, got "123"',
+      "src/auth/login.test.ts:10 login > payload > contains the numeric userId: expected '123' to be 123",
     );
     // The second failure's values (a type mismatch) are worth more than the third's test frame:
     // its place and its test's name already lead to the code.

@@ -66,9 +66,16 @@ describe("failureParts", () => {
   });
 
   it("shows the bare pair when the summary already names the words' kind of check", () => {
+    const message = "AssertionError: expected '123' to deeply equal 123 // deep equality";
+    const said =
+      "Test failed: 3 failing tests; 3 with expected … to deeply equal … // deep equality";
+    expect(failureParts(failure({ message }), said).values).toEqual(['expected 123, got "123"']);
+  });
+
+  it("shows the words instead, without their comment, when they are hardly longer", () => {
     const message = "AssertionError: expected '123' to be 123 // Object.is equality";
     const said = "Test failed: 3 failing tests; 3 with expected … to be … // Object.is equality";
-    expect(failureParts(failure({ message }), said).values).toEqual(['expected 123, got "123"']);
+    expect(failureParts(failure({ message }), said).values).toEqual(["expected '123' to be 123"]);
   });
 
   it("shows a pair whole up to 130 characters; a longer one first shows what differs", () => {

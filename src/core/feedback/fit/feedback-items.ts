@@ -15,6 +15,11 @@ const MAX_WORDS_BEYOND_PAIR = 40;
 /** Longest note beside values in a brief item: the kind of check, with the values elided. */
 const MAX_BRIEF_NOTE = 40;
 
+/** How much longer than the bare pair the runner's own words may be and still replace it. */
+const MAX_OWN_BEYOND_BARE = 4;
+/** A comment after a check's words (Vitest's `// Object.is equality`): the kind says it. */
+const COMMENT_AFTER = / \/\/ [^/]*$/;
+
 /** What an item can say about a failure besides where it is, each from briefest to whole. */
 export interface FailureParts {
   /** `expected X, received Y`: a long pair first shortened to the part that differs. */
@@ -59,6 +64,16 @@ export function failureParts(failure: Failure, said = ""): FailureParts {
     if (own !== null && !said.includes(kind)) {
       const values = distinct([brief === whole ? own : brief, own]);
       return { values, words: [], sides: 2, cuttable: "" };
+    }
+    // The summary names the kind, but the runner's own words are hardly longer than the bare
+    // pair (`expected './a/./b' to be './a/b'`): they say the same, as the runner printed it.
+    const bare = own?.replace(COMMENT_AFTER, "");
+    if (
+      bare !== undefined &&
+      brief === whole &&
+      codePointLength(bare) <= codePointLength(whole) + MAX_OWN_BEYOND_BARE
+    ) {
+      return { values: [bare], words: [], sides: 2, cuttable: "" };
     }
     const notes = [
       briefNote(withoutErrorName(message), [oneLine(expected), oneLine(received)]),
