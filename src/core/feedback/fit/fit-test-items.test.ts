@@ -33,6 +33,30 @@ describe("fitTestItems", () => {
     expect(shown).toHaveLength(2);
   });
 
+  it("never opens a row at a place written before with words an item before has too", () => {
+    // The shape of fixtures/real-world/rspec/dry-inflector-ordinal-humanize: one line, many rows.
+    const row = (digit: number, expected: string, received: string): Failure =>
+      failureOf({
+        test: `Inflector#ordinalize when number ends with digit ${digit} adds the suffix`,
+        file: "spec/ordinal_spec.rb",
+        line: 7,
+        expected,
+        received,
+        message: "to eq(expected)",
+      });
+    const failures = [
+      row(1, '"11th"', '"11st"'),
+      row(2, '"12th"', '"12nd"'),
+      row(3, '"13th"', '"13rd"'),
+    ];
+    for (const budget of [60, 90, 100]) {
+      const { items } = fitTestItems(groupByRootCause(failures), budget, "");
+      const words = items.filter((item) => item.endsWith("to eq(expected)"));
+      expect(words.length).toBeLessThanOrEqual(1);
+      expect(items.slice(1).every((item) => item.includes('expected "'))).toBe(true);
+    }
+  });
+
   it("names a file it comes back to by its short name, unless another file shares it", () => {
     const at = (file: string, line: number, n: number): Failure =>
       failureOf({ test: null, file, line, message: `TypeError: case ${n} broke here` });

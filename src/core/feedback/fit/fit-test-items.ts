@@ -311,10 +311,11 @@ function* upgrades(states: readonly ItemState[], said: string): Generator<Move> 
     ),
   );
   const uses = labelUses(states);
+  const wordsSaid = withShownWords(states, said);
   for (const [index, state] of states.entries()) {
     const weight = index === 0 ? FIRST_ITEM_WEIGHT : 1;
     if (!isShown(state)) {
-      if (state.deferred) yield* deferredOpenings(state, index, weight, said);
+      if (state.deferred) yield* deferredOpenings(state, index, weight, said, wordsSaid);
       continue;
     }
     // Names within an item come in order: its first unnamed failure whose name no item says
@@ -357,7 +358,7 @@ function* upgrades(states: readonly ItemState[], said: string): Generator<Move> 
     const cause = weight * state.members.length;
     const values = formMove(state, index, "values", cause, said);
     if (values !== null) yield values;
-    const words = formMove(state, index, "words", cause, said);
+    const words = formMove(state, index, "words", cause, wordsSaid);
     if (words !== null) yield words;
   }
 }
@@ -379,12 +380,16 @@ function openingMove(
   const [first] = state.members;
   if (first === undefined) return null;
   const values = formMove(state, item, "values", weight, said);
-  const words = formMove(state, item, "words", weight, said);
+  const words = formMove(state, item, "words", weight, withShownWords(layout.states, said));
   const name = nameMove(first, item, weight, said);
   const place = placeMove(first, item, weight);
   if (placeWritten && place !== null) {
     const own = isLabelEarlier(layout.states, item, first.failure) ? null : name;
-    return both(place, cheapestTelling([values, words, own], layout, item) ?? values ?? words);
+    // Words an item before has too (a test's rows at one line fail alike) tell nothing apart.
+    const brief = state.parts.words[0];
+    const alike = layout.states.slice(0, item).some((other) => other.parts.words[0] === brief);
+    const telling = cheapestTelling([values, alike ? null : words, own], layout, item);
+    return both(place, telling ?? values ?? words);
   }
   return place ?? name ?? values ?? words;
 }
@@ -398,12 +403,13 @@ function* deferredOpenings(
   item: number,
   weight: number,
   said: string,
+  wordsSaid: string,
 ): Generator<Move> {
   const [first] = state.members;
   if (first === undefined) return;
   const cause = weight * state.members.length;
   for (const part of ["values", "words"] as const) {
-    const facts = formMove(state, item, part, cause, said);
+    const facts = formMove(state, item, part, cause, part === "words" ? wordsSaid : said);
     if (facts !== null && facts.worth > 0) yield both(toggle(first, item, "place", 0), facts);
   }
 }
@@ -523,6 +529,18 @@ function formMove(
     },
     worth,
   };
+}
+
+/**
+ * `said` and the error's words every item shows: words an item before already shows (`to
+ * eq(expected)` of a test's other row at one line) tell nothing more, nor anything apart.
+ */
+function withShownWords(states: readonly ItemState[], said: string): string {
+  const shown = states.flatMap((state) => {
+    const words = state.parts.words[state.words];
+    return words === undefined ? [] : [words];
+  });
+  return [said, ...shown].join("\n");
 }
 
 /** Whether `said` holds `form`, or all of it before the `…` that cuts it. */
