@@ -141,8 +141,65 @@ describe("avaParser", () => {
     expect(avaParser.reportedFailures?.(timeout)).toBe(2);
   });
 
+  it("reads ava 3's list, its file:// frames and an error printed as an object (slugify)", () => {
+    // The shape of fixtures/real-world/ava/slugify-decamelize-counter-endswith, colour removed.
+    const ava3 = [
+      "",
+      "  ✖ main ",
+      "  ✔ custom separator",
+      "  ✖ trailing dash Error thrown in test",
+      "  ─",
+      "",
+      "  main",
+      "",
+      "  Difference:",
+      "",
+      "  - 'foobar'",
+      "  + 'foo-bar'",
+      "",
+      "  › file://test.js:11:4",
+      "",
+      "",
+      "",
+      "  trailing dash",
+      "",
+      "  Error thrown in test:",
+      "",
+      "  TypeError {",
+      "    message: 'string.endswith is not a function',",
+      "  }",
+      "",
+      "  › slugify (file://index.js:58:66)",
+      "  › file://test.js:148:7",
+      "",
+      "  ─",
+      "",
+      "  2 tests failed",
+    ].join("\n");
+    expect(avaParser.detect(ava3)).toBe(true);
+    expect(avaParser.reportedFailures?.(ava3)).toBe(2);
+    expect(avaParser.parse(ava3)).toEqual([
+      failureOf({
+        test: "main",
+        file: "test.js",
+        line: 11,
+        expected: "'foo-bar'",
+        received: "'foobar'",
+        message: "Difference",
+      }),
+      failureOf({
+        test: "trailing dash",
+        file: "index.js",
+        line: 58,
+        message: "TypeError: string.endswith is not a function",
+        testLocation: { file: "test.js", line: 148 },
+      }),
+    ]);
+  });
+
   it("does not claim Mocha's or node:test's output", () => {
     expect(avaParser.detect("  1 failing\n\n  1) cart\n       sums:\n")).toBe(false);
     expect(avaParser.detect("✖ sums (1ms)\nℹ tests 1\n")).toBe(false);
+    expect(avaParser.detect("  ✖ sums (1ms)\n  ─\n  ℹ fail 1\n")).toBe(false);
   });
 });

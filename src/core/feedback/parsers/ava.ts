@@ -13,6 +13,10 @@ import type { SourceLocation } from "../extractor/stack-frames.js";
 const MAX_MESSAGE_LENGTH = 1000;
 /** A failed test in ava's list: `✘ [fail]: file › title` and, for some, the error's words after it. */
 const FAILED = "✘ [fail]: ";
+/** The same in ava 3's list: `✖ cart › sums prices` (a title, and for some the error's label after it). */
+const FAILED_3 = "✖ ";
+/** ava 3's rule before its detailed blocks and its closing count: with `✖`, they tell it from node:test. */
+const AVA_3 = /^ {2}─$[\s\S]*^ {2}\d+ tests? failed$/m;
 /** A block that reports a whole file: `Uncaught exception in test/a.js`, `Unhandled rejection in …`. */
 const FILE_BLOCK = /^(?:Uncaught exception|Unhandled rejection) in (\S+)$/;
 /** ava's location line under a block's title: `test/cart.test.js:5`. */
@@ -30,7 +34,8 @@ const COUNT =
   /^ {2}(\d+) (?:tests? failed|uncaught exceptions?|unhandled rejections?|tests? remained pending after a timeout)$/gm;
 
 /**
- * ava 4–6's default reporter: the list (`✘ [fail]: cart › sums prices`, `- [skip]`/`- [todo]`
+ * ava 4–6's default reporter (and ava 3's, whose list reads `✖ cart › sums prices` and whose
+ * location is the last `› file://test.js:11:4` frame): the list (`✘ [fail]: cart › sums prices`, `- [skip]`/`- [todo]`
  * never failures), then after a `─` rule one block per failure — its title, ava's location line
  * (`test/cart.test.js:5`), a code frame, the assertion's words (a custom message, `Value is not
  * \`true\`:`) and `Difference (- actual, + expected):` with `-` actual (received) and `+` expected
@@ -42,6 +47,7 @@ export const avaParser: TestOutputParser = {
   name: "ava",
   detect: (output) =>
     output.includes(FAILED) ||
+    (/^ {2}✖ /m.test(output) && AVA_3.test(output)) ||
     output.includes("✘ Timed out while running tests") ||
     /^ {2}Uncaught exception in \S/m.test(output),
   parse: (output): readonly Failure[] => failures(logLines(output)),
@@ -61,8 +67,10 @@ interface Listed {
 function failures(lines: readonly string[]): Failure[] {
   const listed = lines
     .map((line) => line.trim())
-    .filter((line) => line.startsWith(FAILED))
-    .map((line): Listed => ({ title: line.slice(FAILED.length), rest: "" }));
+    .flatMap((line): Listed[] => {
+      const marker = [FAILED, FAILED_3].find((start) => line.startsWith(start));
+      return marker === undefined ? [] : [{ title: line.slice(marker.length), rest: "" }];
+    });
   const blocks = detailBlocks(lines, listed);
   const found = blocks.map((block) => blockFailure(block.title, block.file, block.lines));
   const named = new Set(blocks.map((block) => block.title));
@@ -91,16 +99,32 @@ function detailBlocks(lines: readonly string[], listed: readonly Listed[]): Bloc
     const file = FILE_BLOCK.exec(trimmed)?.[1];
     const title =
       file ?? (listed.some((entry) => startsTitle(entry.title, trimmed)) ? trimmed : undefined);
-    if (title !== undefined && trimmed !== "" && !trimmed.startsWith(FAILED)) {
+    if (title !== undefined && trimmed !== "" && !isListLine(trimmed)) {
       current = { title, file: file ?? null, lines: [] };
       blocks.push(current);
-    } else if (trimmed === "─" || trimmed.startsWith("✘ ")) {
+    } else if (trimmed === "─" || trimmed.startsWith("✘ ") || isListLine(trimmed)) {
       current = null;
     } else {
       current?.lines.push(trimmed);
     }
   }
   return blocks;
+}
+
+/** An error as ava 3 prints it, an inspected object: `TypeError {` over `message: 'x is not a function',`. */
+const INSPECTED_ERROR = /^([\w$.]*(?:Error|Exception)) \{$/;
+const INSPECTED_MESSAGE = /^message: (['"`])(.*)\1,?$/;
+
+/** `TypeError: x is not a function` from ava 3's `TypeError {` and its `message:` line, else "". */
+function inspectedError(line: string, next: string): string {
+  const name = INSPECTED_ERROR.exec(line)?.[1];
+  const message = INSPECTED_MESSAGE.exec(next)?.[2];
+  return name === undefined || message === undefined ? "" : `${name}: ${message}`;
+}
+
+/** Whether a trimmed line is a failed test's line in ava's list (ava 4–6 or ava 3). */
+function isListLine(trimmed: string): boolean {
+  return trimmed.startsWith(FAILED) || trimmed.startsWith(FAILED_3);
 }
 
 /** Whether a listed line (`parses ids Error thrown in test`) starts with the block title `title`. */
@@ -141,7 +165,11 @@ function blockFailure(title: string, file: string | null, lines: readonly string
       index = diff.end - 1;
       continue;
     }
-    if (error === "" && ERROR_LINE.test(line)) {
+    const inspected = error === "" ? inspectedError(line, lines[index + 1] ?? "") : "";
+    if (inspected !== "") {
+      error = inspected;
+      index += 1;
+    } else if (error === "" && ERROR_LINE.test(line)) {
       error = line;
     } else if (label === "" && !/^[{}\]]/.test(line) && !/^\w+ \{$/.test(line)) {
       label = line;
