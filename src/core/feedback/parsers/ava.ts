@@ -16,7 +16,7 @@ const FAILED = "✘ [fail]: ";
 /** The same in ava 3's list: `✖ cart › sums prices` (a title, and for some the error's label after it). */
 const FAILED_3 = "✖ ";
 /** ava 3's rule before its detailed blocks and its closing count: with `✖`, they tell it from node:test. */
-const AVA_3 = /^ {2}─$[\s\S]*^ {2}\d+ tests? failed$/m;
+const AVA_3 = [/^ {2}─$/m, /^ {2}\d+ tests? failed$/m];
 /** A block that reports a whole file: `Uncaught exception in test/a.js`, `Unhandled rejection in …`. */
 const FILE_BLOCK = /^(?:Uncaught exception|Unhandled rejection) in (\S+)$/;
 /** ava's location line under a block's title: `test/cart.test.js:5`. */
@@ -47,7 +47,7 @@ export const avaParser: TestOutputParser = {
   name: "ava",
   detect: (output) =>
     output.includes(FAILED) ||
-    (/^ {2}✖ /m.test(output) && AVA_3.test(output)) ||
+    (/^ {2}✖ /m.test(output) && AVA_3.every((mark) => mark.test(output))) ||
     output.includes("✘ Timed out while running tests") ||
     /^ {2}Uncaught exception in \S/m.test(output),
   parse: (output): readonly Failure[] => failures(logLines(output)),
