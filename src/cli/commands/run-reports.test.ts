@@ -58,7 +58,7 @@ describe("loopgate run: a test step's reports", () => {
     const feedback = decision?.decision?.feedback;
     const text = [feedback?.summary, ...(feedback?.actionable_items ?? [])].join("\n");
     expect(text).toContain("test/join.test.ts");
-    expect(text).toContain('expected "./a/b", got "./a/./b"');
+    expect(text).toContain("expected './a/./b' to be './a/b'");
     expect(text).toContain("test/resolve.test.ts:16");
     expect(decision?.input?.iteration_check.test_result.reports).toHaveLength(1);
   });

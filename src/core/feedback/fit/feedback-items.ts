@@ -1,4 +1,4 @@
-import { codePointLength, truncateCodePoints } from "../clean/code-points.js";
+import { codePointLength, ELLIPSIS, truncateCodePoints } from "../clean/code-points.js";
 import { kindOfCheck } from "./kind-of-check.js";
 import { oneLine } from "../../one-line.js";
 import type { Failure } from "../feedback.js";
@@ -67,9 +67,13 @@ export function failureParts(failure: Failure, said = ""): FailureParts {
     }
     // The summary names the kind, but the runner's own words are hardly longer than the bare
     // pair (`expected './a/./b' to be './a/b'`): they say the same, as the runner printed it.
+    // Only words that label a side (chai's `expected X to be Y`) say which is which, as the
+    // pair does; `assert 5 == 4` does not, and a runner's own cut (`{'address': …`) says less.
     const bare = own?.replace(COMMENT_AFTER, "");
     if (
       bare !== undefined &&
+      bare.startsWith("expected ") &&
+      !bare.includes(ELLIPSIS) &&
       brief === whole &&
       codePointLength(bare) <= codePointLength(whole) + MAX_OWN_BEYOND_BARE
     ) {
