@@ -202,7 +202,7 @@ export function shownPair(
   received: string,
 ): { expected: string; received: string } {
   const whole = foldedPair(expected, received);
-  if (codePointLength(comparison(expected, received)) <= MAX_WHOLE_PAIR) return whole;
+  if (codePointLength(pairText(whole)) <= MAX_WHOLE_PAIR) return whole;
   const difference = valueDifference(whole.expected, whole.received);
   return difference === undefined || difference.expected === difference.received
     ? whole
@@ -211,8 +211,12 @@ export function shownPair(
 
 /** `expected X, got Y`. */
 function comparison(expected: string, received: string): string {
-  const pair = foldedPair(expected, received);
-  return `expected ${pair.expected}, got ${pair.received}`;
+  return pairText(foldedPair(expected, received));
+}
+
+/** `expected X, got Y` of sides already on one line each. */
+function pairText({ expected, received }: { expected: string; received: string }): string {
+  return `expected ${expected}, got ${received}`;
 }
 
 /**
