@@ -15,8 +15,8 @@ const MAX_MESSAGE_LENGTH = 1000;
 const FAILED = "✘ [fail]: ";
 /** The same in ava 3's list: `✖ cart › sums prices` (a title, and for some the error's label after it). */
 const FAILED_3 = "✖ ";
-/** ava 3's rule before its detailed blocks and its closing count: with `✖`, they tell it from node:test. */
-const AVA_3 = [/^ {2}─$/m, /^ {2}\d+ tests? failed$/m];
+/** ava 3's list line, the rule before its detailed blocks and its closing count: together, not node:test's `✖`. */
+const AVA_3 = [/^ {2}✖ /m, /^ {2}─$/m, /^ {2}\d+ tests? failed$/m];
 /** A block that reports a whole file: `Uncaught exception in test/a.js`, `Unhandled rejection in …`. */
 const FILE_BLOCK = /^(?:Uncaught exception|Unhandled rejection) in (\S+)$/;
 /** ava's location line under a block's title: `test/cart.test.js:5`. */
@@ -47,7 +47,7 @@ export const avaParser: TestOutputParser = {
   name: "ava",
   detect: (output) =>
     output.includes(FAILED) ||
-    (/^ {2}✖ /m.test(output) && AVA_3.every((mark) => mark.test(output))) ||
+    AVA_3.every((mark) => mark.test(output)) ||
     output.includes("✘ Timed out while running tests") ||
     /^ {2}Uncaught exception in \S/m.test(output),
   parse: (output): readonly Failure[] => failures(logLines(output)),
@@ -68,7 +68,7 @@ function failures(lines: readonly string[]): Failure[] {
   const listed = lines
     .map((line) => line.trim())
     .flatMap((line): Listed[] => {
-      const marker = [FAILED, FAILED_3].find((start) => line.startsWith(start));
+      const marker = listMarker(line);
       return marker === undefined ? [] : [{ title: line.slice(marker.length), rest: "" }];
     });
   const blocks = detailBlocks(lines, listed);
@@ -122,9 +122,14 @@ function inspectedError(line: string, next: string): string {
   return name === undefined || message === undefined ? "" : `${name}: ${message}`;
 }
 
-/** Whether a trimmed line is a failed test's line in ava's list (ava 4–6 or ava 3). */
+/** The marker a trimmed line of ava's list of failed tests starts with (ava 4–6 or ava 3), if any. */
+function listMarker(trimmed: string): string | undefined {
+  return [FAILED, FAILED_3].find((marker) => trimmed.startsWith(marker));
+}
+
+/** Whether a trimmed line is a failed test's line in ava's list. */
 function isListLine(trimmed: string): boolean {
-  return trimmed.startsWith(FAILED) || trimmed.startsWith(FAILED_3);
+  return listMarker(trimmed) !== undefined;
 }
 
 /** Whether a listed line (`parses ids Error thrown in test`) starts with the block title `title`. */
