@@ -379,9 +379,73 @@ AttributeError: 'Version' object has no attribute 'prelease'
 FAILED docs/migration/replace-deprecated-functions.rst::replace-deprecated-functions.rst
 ============================== 1 failed in 2.77s ===============================
 `;
-    expect(pytestParser.parse(output)[0]?.message).toBe(
-      "AttributeError: 'Version' object has no attribute 'prelease'",
+    const [failure] = pytestParser.parse(output);
+    expect(failure?.message).toBe("AttributeError: 'Version' object has no attribute 'prelease'");
+    // Named by the summary's node id, not by the `<doctest …>` pseudo-file of its example.
+    expect(failure?.test).toBe(
+      "docs/migration/replace-deprecated-functions.rst::replace-deprecated-functions.rst",
     );
+    expect(failure?.file).toBe("/work/heldout20/python-semver/src/semver/version.py");
+  });
+
+  it("places an assertion made in a helper of the tests at the test's line that called it (parse)", () => {
+    const output = `=================================== FAILURES ===================================
+_________________________________ test_numbers _________________________________
+
+    def test_numbers():
+        def y(fmt, s, e):
+            assert parse.parse(fmt, s).fixed[0] == e
+    
+>       y("a {:%} b", "a 100% b", 1)
+
+tests/test_parse.py:260: 
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ 
+
+fmt = 'a {:%} b', s = 'a 100% b', e = 1
+
+    def y(fmt, s, e):
+>       assert parse.parse(fmt, s).fixed[0] == e
+E       assert 10.0 == 1
+
+tests/test_parse.py:243: AssertionError
+______________________________ test_total_helper _______________________________
+
+    def test_total_helper():
+>       check_total([1, 2], 4)
+
+tests/test_cart.py:12: 
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ 
+
+>       assert sum(items) == total
+E       AssertionError: assert 3 == 4
+
+tests/helpers.py:3: AssertionError
+______________________________ test_library_check ______________________________
+
+    def test_library_check():
+>       cart.total([1, "2"])
+
+tests/test_cart.py:20: 
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ 
+
+>       assert all(isinstance(item, int) for item in items)
+E       AssertionError
+
+src/cart.py:7: AssertionError
+=========================== short test summary info ============================
+FAILED tests/test_parse.py::test_numbers - assert 10.0 == 1
+FAILED tests/test_cart.py::test_total_helper - AssertionError: assert 3 == 4
+FAILED tests/test_cart.py::test_library_check - AssertionError
+============================== 3 failed in 0.12s ===============================
+`;
+    expect(
+      pytestParser.parse(output).map(({ test, file, line }) => ({ test, file, line })),
+    ).toEqual([
+      { test: "tests/test_parse.py::test_numbers", file: "tests/test_parse.py", line: 260 },
+      { test: "tests/test_cart.py::test_total_helper", file: "tests/test_cart.py", line: 12 },
+      // An assertion in the code under test is where it broke, as a raised error is.
+      { test: "tests/test_cart.py::test_library_check", file: "src/cart.py", line: 7 },
+    ]);
   });
 
   it("reads a header too long for the terminal, one `_` each side, as its own section (inflection)", () => {

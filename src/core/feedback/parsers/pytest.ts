@@ -8,7 +8,12 @@ import {
   type FailureDraft,
 } from "../extractor/failure-draft.js";
 import { logLines } from "../clean/log-lines.js";
-import { frameLocation, isInternalPath } from "../extractor/stack-frames.js";
+import {
+  frameLocation,
+  isInternalPath,
+  isTestPath,
+  type SourceLocation,
+} from "../extractor/stack-frames.js";
 import { isJunit, junitFailures } from "../reports/junit.js";
 import { elementText, nextTag } from "../reports/xml-scanner.js";
 import { failureOf } from "../failure-of.js";
@@ -22,8 +27,11 @@ const BANNER =
 const QUIET_TOTALS =
   /^=* ?\d+ (?:failed|passed|errors?|skipped)(?:, \d+ [a-z]+)* in \d+(?:\.\d+)?s(?: \(\S+\))? ?=*$/;
 
-/** The short summary's `FAILED tests/a.py::Class::test - message` (or `ERROR tests/a.py`). */
-const SUMMARY_LINE = /^(FAILED|ERROR) (\S+\.py(?:::\S+)?)(?: - (.*))?$/;
+/**
+ * The short summary's `FAILED tests/a.py::Class::test - message` (or `ERROR tests/a.py`), a
+ * doctest file's too (`FAILED README.rst::README.rst`).
+ */
+const SUMMARY_LINE = /^(FAILED|ERROR) (\S+\.(?:py|rst|txt|md)(?:::\S+)?)(?: - (.*))?$/;
 
 /** A traceback location: `tests/a.py:9: AssertionError`, `tests/a.py:8: `, `a.py:1: in <module>`. */
 const LOCATION_LINE = /^(\S+\.py):(\d+):(?:\s|$)/;
@@ -293,7 +301,7 @@ function sectionFailure(
   const errorLines: string[] = [];
   // `--tb=native` prints Python's own traceback: the error is the unindented text after the frames.
   let nativeLines: string[] = [];
-  let testFile: string | null = null;
+  const places: SourceLocation[] = [];
   for (const line of section.lines) {
     if (/^E(?:\s|$)/.test(line)) {
       errorLines.push(line.slice(1).trim());
@@ -308,11 +316,16 @@ function sectionFailure(
     const match = LOCATION_LINE.exec(trimmed);
     const location =
       frame ?? (match?.[1] === undefined ? null : { file: match[1], line: Number(match[2]) });
-    if (location === null || isInternalPath(location.file)) continue;
-    testFile ??= location.file;
-    // The last user location is where it broke: pytest's own "reprcrash".
-    draft.file = location.file;
-    draft.line = location.line;
+    // A doctest's example is `File "<doctest README.rst[15]>"`: no file to open.
+    if (location === null || isInternalPath(location.file) || location.file.startsWith("<"))
+      continue;
+    places.push(location);
+  }
+  const testFile = places[0]?.file ?? null;
+  const place = failedPlace(places, errorLines);
+  if (place !== undefined) {
+    draft.file = place.file;
+    draft.line = place.line;
   }
   if (doctest !== undefined) readDoctest(section.lines, draft);
   if (errorLines.length === 0 && doctest === undefined) errorLines.push(...nativeLines);
@@ -333,6 +346,23 @@ function sectionFailure(
   }
   if (draft.message === "") setMessage(draft, summaryMessage?.[1] ?? "");
   return finishDraft(draft);
+}
+
+/**
+ * Where a section's failure shows, of its traceback's user places (outermost first, the test
+ * function's own first): the last, pytest's own "reprcrash" — except for an assertion made in a
+ * helper of the tests (a function of a test file or of the test itself, or of a tests
+ * directory), which shows at the test's line that called it.
+ */
+function failedPlace(
+  places: readonly SourceLocation[],
+  errorLines: readonly string[],
+): SourceLocation | undefined {
+  const [own] = places;
+  const crash = places.at(-1);
+  const assertion = /^(?:assert\s|AssertionError\b)/.test(errorLines[0] ?? "");
+  if (own === undefined || crash === undefined || !assertion) return crash;
+  return isTestPath(own.file) && isTestPath(crash.file) ? own : crash;
 }
 
 /**
