@@ -57,7 +57,11 @@ function mergeByName(failures: readonly Failure[]): Failure[] {
       if (name !== null) register(name, kept.length - 1);
       continue;
     }
-    if (!filesCompatible(target.file, failure.file) || elsewhereInFile(target, failure)) {
+    if (
+      !filesCompatible(target.file, failure.file) ||
+      elsewhereInFile(target, failure) ||
+      otherValues(target, failure)
+    ) {
       kept.push({ ...failure });
       continue;
     }
@@ -111,6 +115,19 @@ function fill(target: MergedFailure, other: Failure): void {
  */
 function elsewhereInFile(a: Failure, b: Failure): boolean {
   return a.line !== null && b.line !== null && a.line !== b.line && a.file === b.file;
+}
+
+/**
+ * Whether two reports state other values, each whole (neither cut with `…` or `...`, as a
+ * recap line cuts them): two checks of one test at one line (a loop's assertions, TAP's `not ok`
+ * per assertion), never one failure reported twice.
+ */
+function otherValues(a: Failure, b: Failure): boolean {
+  const sides = [a.expected, a.received, b.expected, b.received];
+  if (sides.some((side) => side === null || side.includes("…") || side.includes("..."))) {
+    return false;
+  }
+  return a.expected !== b.expected || a.received !== b.received;
 }
 
 /** Whether two names can be of one test: equal, or one a suite-path suffix of the other. */

@@ -161,6 +161,35 @@ not ok 1 - test/broken.test.js # time=2509.038ms
       }),
     ]);
   });
+  it("keeps two failed checks of one test at one line apart by their values (a loop's assertions)", () => {
+    const check = (number: number, key: string) => `        not ok ${number} - should be equivalent
+          ---
+          diff: |
+            --- expected
+            +++ actual
+            @@ -1,3 +1,3 @@
+             Null Object {
+            -  "${key}": true,
+            +  "${key}": "true",
+             }
+          at:
+            line: 17
+            column: 7
+            file: test/bar.js
+          ...
+`;
+    const output = `TAP version 13
+# Subtest: test/bar.js
+    # Subtest: parse(stringify(x)) is same as x
+${check(3, "isTrue")}${check(4, "abides")}${check(5, "abides")}        1..5
+`;
+    // The third check repeats the second word for word: one failure reported twice is one.
+    expect(tapParser.parse(output).map(({ line, expected }) => ({ line, expected }))).toEqual([
+      { line: 17, expected: '"isTrue": true,' },
+      { line: 17, expected: '"abides": true,' },
+    ]);
+  });
+
   it("reads tape's operator when the error only repeats the assertion's name (object-inspect)", () => {
     const output = `TAP version 13
 # two deep object with indent
