@@ -75,10 +75,13 @@ function showsBriefName(prepared, name) {
     if (cut < 0) continue;
     const stem = name.slice(0, cut + separator.length);
     const brief = `…${separator}${name.slice(cut + separator.length)}`;
-    const at = prepared.text.indexOf(brief);
-    return (
-      at > 0 && prepared.text.lastIndexOf(stem, at) >= 0 && containsToken(prepared.text, brief)
-    );
+    // Any occurrence after the stem counts: another stem's brief leaf may come first
+    // (`lower_camel::tests::test6`'s `…::test6` before `title::tests::test6`'s).
+    for (let at = prepared.text.indexOf(brief); at > 0; at = prepared.text.indexOf(brief, at + 1)) {
+      const after = prepared.text.charAt(at + brief.length);
+      if (prepared.text.lastIndexOf(stem, at) >= 0 && !/[\w"]/.test(after)) return true;
+    }
+    return false;
   }
   return false;
 }

@@ -35,6 +35,20 @@ describe("factRecall", () => {
     expect(factRecall("Test timed out", [{ keyword: "timed out", file: null }])).toBe(1);
   });
 
+  it("reads a brief name after its stem, wherever another stem's same leaf came first", () => {
+    const text =
+      "a.rs:1 lower::tests::test1\n…:2 …::test6\nb.rs:3 title::tests::test1\n…:4 …::test6";
+    const brief = { elisions: true };
+    expect(factRecall(text, [{ test: "title::tests::test6" }], brief)).toBe(1);
+    expect(factRecall(text, [{ test: "other::tests::test6" }], brief)).toBe(0);
+    expect(
+      factRecall("…::test6 title::tests::test1", [{ test: "title::tests::test6" }], brief),
+    ).toBe(0);
+    expect(factRecall("title::tests::a …::test60", [{ test: "title::tests::test6" }], brief)).toBe(
+      0,
+    );
+  });
+
   it("is 1 without facts and 0 for empty feedback", () => {
     expect(factRecall("anything", [])).toBe(1);
     expect(factRecall("", [fact])).toBe(0);
