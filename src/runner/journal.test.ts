@@ -13,7 +13,7 @@ import type { LoopEvent, StepFinished } from "../core/loop/loop-event.js";
 import { generated } from "../core/loop/test-support/loop-world.js";
 import { toWire } from "../wire/codec.js";
 import { BLOB_MIN_CHARS } from "./event-packing.js";
-import { APPLICATION_ID } from "./journal-database.js";
+import { APPLICATION_ID, WRITER_CACHE_KIB } from "./journal-database.js";
 import { Journal } from "./journal.js";
 import { loadRun } from "./load-run.js";
 import { flipBytes } from "./test-support/damage.js";
@@ -119,6 +119,8 @@ describe("Journal", () => {
     const { db } = fixtureProject();
     const journal = Journal.open(db);
     expect(journal.db.pragma("journal_mode", { simple: true })).toBe("wal");
+    // Negative: a size in KiB, not in pages.
+    expect(journal.db.pragma("cache_size", { simple: true })).toBe(-WRITER_CACHE_KIB);
     expect(journal.db.pragma("application_id", { simple: true })).toBe(APPLICATION_ID);
     journal.db.prepare("UPDATE meta SET value = '99'").run();
     journal.close();

@@ -2,6 +2,7 @@ import { onJsonLines } from "./json-lines.js";
 import { runCommand } from "./run-command.js";
 import type { LauncherReply, LauncherRequest } from "./step-launcher.js";
 import type { RunningStep } from "./step-processes.js";
+import { keepYoungGenerationSmall } from "./young-generation.js";
 
 /**
  * The step launcher's side of `StepLauncher`: runs each step asked on standard input with
@@ -11,6 +12,8 @@ import type { RunningStep } from "./step-processes.js";
  * ended, or died, leaving its steps as a dead runner's always were (`resume` kills them).
  */
 export function serveSteps(): void {
+  // A fork copies the page tables of what the launcher holds.
+  keepYoungGenerationSmall();
   const running = new Map<number, RunningStep>();
   const reply = (message: LauncherReply) => process.stdout.write(`${JSON.stringify(message)}\n`);
   const serve = (request: LauncherRequest) => {

@@ -1,6 +1,5 @@
 import { userInfo } from "node:os";
 import { StepLauncher } from "./step-launcher.js";
-import { setFlagsFromString } from "node:v8";
 import { LoopgateError } from "../core/errors.js";
 import type { AwaitAnswer, ResumeStep } from "../core/loop/loop-effect.js";
 import { STEP_ERROR } from "../core/loop/step-error.js";
@@ -25,6 +24,7 @@ import { notifyOnPause } from "./notify/notify-on-pause.js";
 import { summaryTable } from "./summary-table.js";
 import { optionLines, questionBody, terminalPrompt } from "./terminal-prompt.js";
 import { crashPointsFrom } from "./workspace/crash-points.js";
+import { keepYoungGenerationSmall } from "./young-generation.js";
 
 /** Exit codes of `run` and `resume`, as documented in docs/runner.md. */
 export const EXIT = {
@@ -212,18 +212,6 @@ export async function driveSession(
   } finally {
     journal.close();
   }
-}
-
-/**
- * Keeps V8's young generation at its starting size for the rest of this process. A runner's
- * garbage is small and short-lived (a step's buffers, events), but steps in flight keep some
- * of it alive across collections, and V8 answers that by doubling the young generation up to
- * 16 MiB a half: about 30 MiB of `run`'s resident memory went to it, for no speed (measured
- * with bench/scale.mjs: the same CPU time either way). Only the CLI does this: a library caller's
- * process is its own.
- */
-function keepYoungGenerationSmall(): void {
-  setFlagsFromString("--semi-space-growth-factor=1");
 }
 
 /** Drives a run until it finishes or pauses, prints its summary, and returns the exit code. */

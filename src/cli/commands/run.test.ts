@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runFilesDir } from "../../runner/journal-location.js";
+import { STEP_LAUNCHER_FLAG } from "../../runner/step-launcher.js";
 import { cli, requireBuild, ROOT } from "../../runner/test-support/built-cli.js";
+import { sessionFlags } from "./run.js";
 
 // The README's demo, through the built CLI: the seed's whole story to `proceed`.
 
@@ -127,5 +129,12 @@ describe("loopgate run: the jwt-login demo", () => {
     expect(run.stderr).toBe(
       'error: stop_conditions: unknown key "budget_capp" (did you mean "budget_cap"?)\n',
     );
+  });
+});
+
+describe("sessionFlags", () => {
+  it("starts the step launcher with no Node flag, so V8 accepts the CLI's code cache", () => {
+    const { stepLauncher } = sessionFlags("run", {});
+    expect(stepLauncher).toEqual([process.argv[1], STEP_LAUNCHER_FLAG]);
   });
 });

@@ -72,11 +72,9 @@ export function sessionFlags(
 ): SessionFlags & { readonly maxInputBytes: number } {
   const concurrency = concurrencyOption(command, values.concurrency);
   const maxInputBytes = maxInputBytesOf(command, values["max-input-bytes"]);
-  // Steps are spawned by this very CLI in its launcher mode (see StepLauncher), its young
-  // generation kept at 1 MiB a half: a fork copies the page tables of what the launcher holds.
+  // Steps are spawned by this very CLI in its launcher mode (see StepLauncher).
   const script = process.argv[1];
-  const stepLauncher =
-    script === undefined ? undefined : ["--max-semi-space-size=1", script, STEP_LAUNCHER_FLAG];
+  const stepLauncher = script === undefined ? undefined : [script, STEP_LAUNCHER_FLAG];
   return { ...values, concurrency, maxInputBytes, answers: undefined, stepLauncher };
 }
 
