@@ -135,23 +135,7 @@ not ok 1 - test/broken.test.js # time=2509.038ms
     const output = `TAP version 13
 # Subtest: test/bar.js
     # Subtest: parse(stringify(x)) is same as x
-        not ok 3 - should be equivalent
-          ---
-          diff: |
-            --- expected
-            +++ actual
-            @@ -1,3 +1,3 @@
-             Null Object {
-            -  "isTrue": true,
-            +  "isTrue": "true",
-             }
-          at:
-            line: 17
-            column: 7
-            file: test/bar.js
-            type: Test
-          ...
-`;
+${iniCheck(3, "isTrue")}`;
     expect(tapParser.parse(output)).toEqual([
       expect.objectContaining({
         file: "test/bar.js",
@@ -162,26 +146,10 @@ not ok 1 - test/broken.test.js # time=2509.038ms
     ]);
   });
   it("keeps two failed checks of one test at one line apart by their values (a loop's assertions)", () => {
-    const check = (number: number, key: string) => `        not ok ${number} - should be equivalent
-          ---
-          diff: |
-            --- expected
-            +++ actual
-            @@ -1,3 +1,3 @@
-             Null Object {
-            -  "${key}": true,
-            +  "${key}": "true",
-             }
-          at:
-            line: 17
-            column: 7
-            file: test/bar.js
-          ...
-`;
     const output = `TAP version 13
 # Subtest: test/bar.js
     # Subtest: parse(stringify(x)) is same as x
-${check(3, "isTrue")}${check(4, "abides")}${check(5, "abides")}        1..5
+${iniCheck(3, "isTrue")}${iniCheck(4, "abides")}${iniCheck(5, "abides")}        1..5
 `;
     // The third check repeats the second word for word: one failure reported twice is one.
     expect(tapParser.parse(output).map(({ line, expected }) => ({ line, expected }))).toEqual([
@@ -232,3 +200,24 @@ not ok 70 Map containing a Map should work (two)
     expect(map?.message).toBe("operator: equal");
   });
 });
+
+/** One node-tap check of ini's `parse(stringify(x))` loop whose `key` came back a string. */
+function iniCheck(number: number, key: string): string {
+  return `        not ok ${number} - should be equivalent
+          ---
+          diff: |
+            --- expected
+            +++ actual
+            @@ -1,3 +1,3 @@
+             Null Object {
+            -  "${key}": true,
+            +  "${key}": "true",
+             }
+          at:
+            line: 17
+            column: 7
+            file: test/bar.js
+            type: Test
+          ...
+`;
+}
