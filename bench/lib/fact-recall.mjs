@@ -79,7 +79,7 @@ function showsBriefName(prepared, name) {
     // (`lower_camel::tests::test6`'s `…::test6` before `title::tests::test6`'s).
     for (let at = prepared.text.indexOf(brief); at > 0; at = prepared.text.indexOf(brief, at + 1)) {
       const after = prepared.text.charAt(at + brief.length);
-      if (prepared.text.lastIndexOf(stem, at) >= 0 && !/[\w"]/.test(after)) return true;
+      if (prepared.text.lastIndexOf(stem, at) >= 0 && !isGlued(after, brief.at(-1))) return true;
     }
     return false;
   }

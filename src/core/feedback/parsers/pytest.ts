@@ -14,6 +14,7 @@ import {
   isTestPath,
   type SourceLocation,
 } from "../extractor/stack-frames.js";
+import { isUserPythonFile } from "./python-traceback.js";
 import { isJunit, junitFailures } from "../reports/junit.js";
 import { elementText, nextTag } from "../reports/xml-scanner.js";
 import { failureOf } from "../failure-of.js";
@@ -228,7 +229,7 @@ function split(lines: readonly string[]): Reading {
     }
     if (timedOut) {
       const frame = trimmed.startsWith('File "') ? frameLocation(trimmed) : null;
-      if (frame !== null && !isInternalPath(frame.file) && !frame.file.startsWith("<")) {
+      if (frame !== null && isUserPythonFile(frame.file)) {
         reading.interrupt = {
           ...frame,
           message: "Timeout",
@@ -317,8 +318,7 @@ function sectionFailure(
     const location =
       frame ?? (match?.[1] === undefined ? null : { file: match[1], line: Number(match[2]) });
     // A doctest's example is `File "<doctest README.rst[15]>"`: no file to open.
-    if (location === null || isInternalPath(location.file) || location.file.startsWith("<"))
-      continue;
+    if (location === null || !isUserPythonFile(location.file)) continue;
     places.push(location);
   }
   const testFile = places[0]?.file ?? null;

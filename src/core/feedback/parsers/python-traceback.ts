@@ -16,6 +16,15 @@ const CHAIN_MARKER =
   /^(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)$/;
 
 /**
+ * Whether a Python frame's file is the user's code: not the standard library or site-packages
+ * (`isInternalPath`), nor a `<doctest README.rst[15]>` or `<string>` pseudo-file, which no one
+ * can open.
+ */
+export function isUserPythonFile(file: string): boolean {
+  return !isInternalPath(file) && !file.startsWith("<");
+}
+
+/**
  * Reads Python's own traceback format from `lines` (a unittest report, a doctest's `Exception
  * raised:` block): the user frames of the last traceback (frames in the standard library,
  * site-packages and `<doctest …>`/`<string>` pseudo-files skipped) and the exception that ended
@@ -38,7 +47,7 @@ export function readTraceback(lines: readonly string[]): PythonTraceback {
     }
     const frame = trimmed.startsWith('File "') ? frameLocation(trimmed) : null;
     if (frame !== null && inFrames) {
-      if (!isInternalPath(frame.file) && !frame.file.startsWith("<")) frames.push(frame);
+      if (isUserPythonFile(frame.file)) frames.push(frame);
       continue;
     }
     // Under a frame, its source line and carets are indented deeper than the header.
