@@ -32,6 +32,8 @@ describe("StepLauncher", () => {
       onSpawn: (spawned) => (step = spawned),
     });
     const child = await pidFrom(pidFile);
+    // The step can write its pid before the launcher's "spawned" line reaches the runner.
+    expect(await eventually(() => step !== undefined)).toBe(true);
     expect(step?.identity).toMatchObject({ pid: step?.pid, token: expect.any(String) });
     step?.signal("SIGTERM");
     const result = await running;
