@@ -25,6 +25,19 @@ describe("failureParts", () => {
     ]);
   });
 
+  it("offers every one of Jasmine's toEqual differences in its fullest words", () => {
+    const differences = [
+      "Expected $.rootNode.tag['@_int'] = '045' to equal 45.",
+      "Expected $.rootNode.tag['@_intNegative'] = '-045' to equal -45.",
+      "Expected $.rootNode.tag['@_float'] = '65.34' to equal 65.34.",
+      "Expected $.rootNode.tag['@_floatNegative'] = '-65.34' to equal -65.34.",
+    ];
+    const parts = failureParts(
+      failure({ expected: "45", received: "'045'", message: differences.join(" ") }),
+    );
+    expect(parts.words.at(-1)).toBe(differences.join(" "));
+  });
+
   it("offers no brief note that would still be cut once its values are elided", () => {
     const long = failureParts(
       failure({
@@ -122,8 +135,8 @@ describe("failureParts", () => {
   });
 
   it("cuts a long first line of the error's words", () => {
-    const [, whole = ""] = failureParts(failure({ message: `toBe ${"x".repeat(400)}` })).words;
-    expect(whole.length).toBeLessThan(170);
+    const [, whole = ""] = failureParts(failure({ message: `toBe ${"x".repeat(800)}` })).words;
+    expect(whole.length).toBeLessThan(410);
     expect(whole.endsWith("…")).toBe(true);
   });
 

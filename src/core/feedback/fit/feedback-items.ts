@@ -4,8 +4,11 @@ import { oneLine } from "../../one-line.js";
 import type { Failure } from "../feedback.js";
 import { valueDifference } from "../extractor/value-difference.js";
 
-/** Longest error message in a whole item: the error's first line, not a dump. */
-const MAX_WHOLE_MESSAGE = 160;
+/**
+ * Longest error message in a whole item: room for Jasmine's one line per `toEqual` difference
+ * (four of them), each a fact a fixer needs; fitting takes so long a form only when there is room.
+ */
+const MAX_WHOLE_MESSAGE = 400;
 /** Longest error message in a brief item without values: enough for the error and its gist. */
 const MAX_BRIEF_MESSAGE = 64;
 /** Longest `expected X, received Y` shown whole: a longer pair first shows what differs. */

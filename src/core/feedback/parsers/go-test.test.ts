@@ -211,6 +211,34 @@ FAIL	example.com/accounts	0.01s
     expect(goTestParser.reportedFailures?.(output)).toBe(2);
   });
 
+  it("reads a t.Errorf whose values follow their labels on lines of their own as the values", () => {
+    // mitchellh/mapstructure's `t.Errorf("expected \n%#v, got: \n%#v", …)` (held-out-7).
+    const output = `--- FAIL: TestDecode (0.00s)
+    decode_test.go:31: expected 
+        main.Result{Count:1, Name:"1"}, got: 
+        main.Result{Count:1, Name:"true"}
+    decode_test.go:40: error should exist
+FAIL
+FAIL	example.com/decode	0.01s
+`;
+    expect(goTestParser.parse(output)).toEqual([
+      failureOf({
+        test: "TestDecode",
+        file: "decode_test.go",
+        line: 31,
+        expected: 'main.Result{Count:1, Name:"1"}',
+        received: 'main.Result{Count:1, Name:"true"}',
+        message: 'expected main.Result{Count:1, Name:"1"}, got: main.Result{Count:1, Name:"true"}',
+      }),
+      failureOf({
+        test: "TestDecode",
+        file: "decode_test.go",
+        line: 40,
+        message: "error should exist",
+      }),
+    ]);
+  });
+
   it("reads a multi-line t.Errorf: its first lines as the message, its value lines in any case", () => {
     // hashicorp/go-version, go1.19 (fixtures/real-world/go-test/go-version-prerelease-core).
     const output = `=== RUN   TestConstraintCheck

@@ -34,6 +34,9 @@ const TESTIFY_KEY = /^(Error Trace|Error|expected|actual|got|want)\s*:(.*)$/;
  */
 const VALUE_KEY = /^(expected|actual|got|want)\s*:(.*)$/i;
 
+/** A message ending on a value's label, its value on the next line: `expected`, `, got:`. */
+const VALUE_LABEL_END = /(?:^|[\s,;])(?:expected|got|want|actual)\s*:?$/i;
+
 /**
  * `go test` output, plain (`-v` or not) or the `-json` event stream: one failure per `--- FAIL`
  * test with its full name (`TestLogin/user_id`), its first log line's place and words, values from
@@ -164,7 +167,11 @@ class GoTestReading {
     if (testify?.[1] === undefined && VALUE_KEY.exec(trimmed) === null) {
       // A multi-line `t.Errorf("Version: %s\nConstraint: %s\nExpected: %v")`: the lines before
       // its values say what was checked, as much as its first line does.
-      if (this.wording === draft && trimmed !== "") draft.message += `; ${trimmed}`;
+      // One that ends on a value's label (`t.Errorf("expected \n%#v, got: \n%#v")`) goes on
+      // with that value: the line break only set a long dump apart.
+      if (this.wording === draft && trimmed !== "") {
+        draft.message += `${VALUE_LABEL_END.test(draft.message) ? " " : "; "}${trimmed}`;
+      }
       return;
     }
     this.wording = null;
