@@ -66,24 +66,38 @@ describe("goTestParser", () => {
     ]);
   });
 
-  it("reads testify's block (hand-written from testify's documented format)", () => {
-    const output = `=== RUN   TestLogin
-    auth_test.go:12:
-        	Error Trace:	/src/auth/auth_test.go:12
-        	Error:      	Not equal:
-        	            	expected: 123
-        	            	actual  : "123"
-        	Test:       	TestLogin
---- FAIL: TestLogin (0.00s)
+  it("reads testify's block: values, an error's words on the lines below, the test's own message", () => {
+    // As testify 1.8.1 prints them (fixtures/runners/go/testify holds the whole run).
+    const output = `--- FAIL: TestTotal (0.00s)
+    cart_test.go:13: 
+        	Error Trace:	/tmp/cart/cart_test.go:13
+        	Error:      	Not equal: 
+        	            	expected: 300
+        	            	actual  : 150
+        	Test:       	TestTotal
+        	Messages:   	two of A1 at 150
+--- FAIL: TestLoadEmpty (0.00s)
+    cart_test.go:26: 
+        	Error Trace:	/tmp/cart/cart_test.go:26
+        	Error:      	Received unexpected error:
+        	            	load "ada": no items
+        	Test:       	TestLoadEmpty
+FAIL
 `;
     expect(goTestParser.parse(output)).toEqual([
       failureOf({
-        test: "TestLogin",
-        file: "auth_test.go",
-        line: 12,
-        expected: "123",
-        received: '"123"',
-        message: "Not equal:",
+        test: "TestTotal",
+        file: "cart_test.go",
+        line: 13,
+        expected: "300",
+        received: "150",
+        message: "Not equal; two of A1 at 150",
+      }),
+      failureOf({
+        test: "TestLoadEmpty",
+        file: "cart_test.go",
+        line: 26,
+        message: 'Received unexpected error: load "ada": no items',
       }),
     ]);
   });

@@ -24,9 +24,10 @@ const TRACE_FILE = /^(\S+\.go):(\d+)(?: \+0x[\da-f]+)?$/;
 
 /**
  * Keys of a message's continuation lines: testify's `assert` block (`Error Trace:`, `Error:`,
- * `expected:`, `actual  :`) and the `got:`/`want:` lines of a multi-line `t.Errorf`.
+ * `expected:`, `actual  :`, `Test:`, the test's own `Messages:`) and the `got:`/`want:` lines of
+ * a multi-line `t.Errorf`.
  */
-const TESTIFY_KEY = /^(Error Trace|Error|expected|actual|got|want)\s*:(.*)$/;
+const TESTIFY_KEY = /^(Error Trace|Error|Test|Messages|expected|actual|got|want)\s*:(.*)$/;
 
 /**
  * A value line of a multi-line `t.Errorf` in any case: `Expected: true`, `actual: 1.2.2`,
@@ -89,6 +90,11 @@ class GoTestReading {
   private readonly buildErrors: FailureDraft[] = [];
   /** The message a log line began whose plain continuation lines still extend it, else null. */
   private wording: FailureDraft | null = null;
+  /**
+   * A testify field the next plain lines carry on, and what joins the next one: an `Error:`
+   * ending on a colon (`Received unexpected error:`, the error on the lines below) or `Messages:`.
+   */
+  private field: { draft: FailureDraft; joint: string } | null = null;
   /** A panic outside any test (a timeout): named once its trace shows the test. */
   private orphanPanic: FailureDraft | null = null;
   /** The test whose output the next lines are: the latest `=== RUN`/`--- FAIL` header. */
@@ -165,6 +171,11 @@ class GoTestReading {
     const draft = current;
     const testify = TESTIFY_KEY.exec(trimmed);
     if (testify?.[1] === undefined && VALUE_KEY.exec(trimmed) === null) {
+      if (this.field?.draft === draft && trimmed !== "") {
+        draft.message += `${this.field.joint}${trimmed}`;
+        this.field.joint = " ";
+        return;
+      }
       // A multi-line `t.Errorf("Version: %s\nConstraint: %s\nExpected: %v")`: the lines before
       // its values say what was checked, as much as its first line does.
       // One that ends on a value's label (`t.Errorf("expected \n%#v, got: \n%#v")`) goes on
@@ -175,8 +186,16 @@ class GoTestReading {
       return;
     }
     this.wording = null;
-    if (testify?.[1] === "Error") setMessage(draft, (testify[2] ?? "").trim());
-    else readValue(draft, trimmed);
+    this.field = null;
+    const text = (testify?.[2] ?? "").trim();
+    if (testify?.[1] === "Error") {
+      // `Not equal:` introduces the values below, `Received unexpected error:` the error's words.
+      setMessage(draft, text.replace(/:$/, ""));
+      if (text.endsWith(":")) this.field = { draft, joint: ": " };
+    } else if (testify?.[1] === "Messages") {
+      draft.message = draft.message === "" ? text : `${draft.message}; ${text}`;
+      this.field = { draft, joint: " " };
+    } else if (testify?.[1] !== "Test") readValue(draft, trimmed);
   }
 
   /** A compiler or vet error: a failure of the package, at the error's place. */
