@@ -81,7 +81,7 @@ function showsBriefName(prepared, name) {
       const after = prepared.text.charAt(at + brief.length);
       if (prepared.text.lastIndexOf(stem, at) >= 0 && !isGlued(after, brief.at(-1))) return true;
     }
-    return false;
+    // A name can hold several separators (`param :: static :: multiple` holds `::` too): each is tried.
   }
   return false;
 }

@@ -49,6 +49,13 @@ describe("factRecall", () => {
     );
   });
 
+  it("reads a brief name by any separator its name holds, not only the first one tried", () => {
+    // uvu's suite ` :: ` name holds `::` as well (held-out-6, regexparam).
+    const text = 'a.js:1 "param :: static :: one"\n…:2 … :: multiple"';
+    const brief = { elisions: true };
+    expect(factRecall(text, [{ test: '"param :: static :: multiple"' }], brief)).toBe(1);
+  });
+
   it("is 1 without facts and 0 for empty feedback", () => {
     expect(factRecall("anything", [])).toBe(1);
     expect(factRecall("", [fact])).toBe(0);

@@ -78,7 +78,7 @@ describe("testFeedback: real runners", () => {
     const feedback = testFeedback(vitestBasic, { maxLength: 500 });
     // The kind of check half of them share is said once, so no item repeats it.
     expect(feedback.summary).toBe(
-      "Test failed: 6 failing tests in 3 files; 3 with expected … to be … // Object.is equality",
+      "Test failed: 6 failing tests in 2 files; 3 with expected … to be … // Object.is equality",
     );
     // The summary names the kind of check, so the item gives the runner's words without their
     // comment, no longer than the bare pair, and has room to name the test.
@@ -152,7 +152,7 @@ describe("testFeedback: real runners", () => {
 
   it("reads node:test's TAP output", () => {
     const feedback = testFeedback(nodeTestTap, { maxLength: 500 });
-    expect(feedback.summary).toBe("Test failed: 4 failing tests in 2 files");
+    expect(feedback.summary).toBe("Test failed: 4 failing tests");
     // node:test's own words quote both values: they stand for the pair.
     expect(feedback.actionableItems[0]).toContain(
       "Expected values to be strictly equal: '123' !== 123",
@@ -288,6 +288,31 @@ describe("testFeedback: parsers", () => {
     expect(testFeedback("x", { maxLength: 500, parsers: [parser("p", true, short)] }).summary).toBe(
       "Test failed: 4 failing tests in 2 files",
     );
+  });
+
+  it("counts the test files that failed, not the source file a test's error was thrown in", () => {
+    const thrown = (test: string, line: number): Failure =>
+      failureOf({
+        test,
+        file: "index.js",
+        line: 89,
+        message: "TypeError: Cannot mix BigInt and other types",
+        testLocation: { file: "test.js", line },
+      });
+    const failures = [
+      thrown("bits option", 49),
+      thrown("binary option", 60),
+      failureOf({
+        test: "precision",
+        file: "test.js",
+        line: 71,
+        expected: "'1.23 kB'",
+        received: "'1.2 kB'",
+      }),
+    ];
+    const feedback = testFeedback("x", { maxLength: 500, parsers: [parser("p", true, failures)] });
+    expect(feedback.summary).not.toContain("files");
+    expect(feedback.summary).toMatch(/^Test failed: 3 failing tests; 2 with TypeError/);
   });
 
   it("names a long kind by its first clause, so the data each failure quotes keeps none apart", () => {

@@ -167,8 +167,12 @@ function summarize(
   if (groups.length === 1 && first.length === total) {
     return total === 1 ? `Test failed: ${gist(first)}` : `Test failed: ${counted}: ${gist(first)}`;
   }
+  // A thrown error's test file is where the failing test is, not the source file that threw.
   const files = new Set(
-    failures.flatMap((failure) => (failure.file === null ? [] : [failure.file])),
+    failures.flatMap((failure) => {
+      const file = failure.testLocation?.file ?? failure.file;
+      return file === null ? [] : [file];
+    }),
   );
   const where = files.size > 1 ? ` in ${files.size} files` : "";
   const largest = groups.reduce(
