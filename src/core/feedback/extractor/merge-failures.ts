@@ -37,39 +37,35 @@ function isBare(failure: Failure): boolean {
   return failure.message === "" && failure.expected === null && failure.received === null;
 }
 
-/** Failures whose names match by suite-path suffix, merged into the first of them. */
+/**
+ * Failures whose names match by suite-path suffix, merged into the first of them that can be
+ * the same report: two tests of one leaf name in two files (`node > generates large IDs`,
+ * `pool pollution > generates large IDs`) each take their own recap line.
+ */
 function mergeByName(failures: readonly Failure[]): Failure[] {
   const kept: MergedFailure[] = [];
-  const byName = new Map<string, number>();
-  const bySuffix = new Map<string, number>();
+  const byName = new Map<string, number[]>();
+  const bySuffix = new Map<string, number[]>();
   const register = (name: string, index: number): void => {
-    if (!byName.has(name)) byName.set(name, index);
-    for (const suffix of boundarySuffixes(name)) {
-      if (!bySuffix.has(suffix)) bySuffix.set(suffix, index);
+    for (const [map, key] of [
+      [byName, name] as const,
+      ...boundarySuffixes(name).map((suffix) => [bySuffix, suffix] as const),
+    ]) {
+      const known = map.get(key) ?? [];
+      if (!known.includes(index)) map.set(key, [...known, index]);
     }
   };
   for (const failure of failures) {
     const name = failure.test;
-    const index = name === null ? undefined : matchingIndex(name, byName, bySuffix);
+    const candidates = name === null ? [] : matchingIndexes(name, byName, bySuffix);
+    const index = candidates.find((at) => {
+      const target = kept[at];
+      return target !== undefined && isSameReport(target, failure, name ?? "");
+    });
     const target = index === undefined ? undefined : kept[index];
     if (name === null || index === undefined || target === undefined) {
       kept.push({ ...failure });
       if (name !== null) register(name, kept.length - 1);
-      continue;
-    }
-    if (
-      !filesCompatible(target.file, failure.file) ||
-      elsewhereInFile(target, failure) ||
-      otherValues(target, failure)
-    ) {
-      kept.push({ ...failure });
-      continue;
-    }
-    if (target.test !== null && !namesCompatible(target.test, name)) {
-      // A name the target grew into by an earlier merge (`req > .host > works`) is another test
-      // than this one (`req > .hostname > works`), though both end as the tree's `works` did.
-      kept.push({ ...failure });
-      register(name, kept.length - 1);
       continue;
     }
     fill(target, failure);
@@ -78,19 +74,30 @@ function mergeByName(failures: readonly Failure[]): Failure[] {
   return kept;
 }
 
-/** The kept failure a name matches: same name, the name a suffix of it, or it a suffix of the name. */
-function matchingIndex(
+/** Whether `failure`, named `name`, can be a later report of the kept failure `target`. */
+function isSameReport(target: Failure, failure: Failure, name: string): boolean {
+  return (
+    filesCompatible(target.file, failure.file) &&
+    !elsewhereInFile(target, failure) &&
+    !otherValues(target, failure) &&
+    // A name the target grew into by an earlier merge (`req > .host > works`) is another test
+    // than this one (`req > .hostname > works`), though both end as the tree's `works` did.
+    (target.test === null || namesCompatible(target.test, name))
+  );
+}
+
+/** The kept failures a name matches, in order: same name, the name a suffix of theirs, theirs a suffix of it. */
+function matchingIndexes(
   name: string,
-  byName: ReadonlyMap<string, number>,
-  bySuffix: ReadonlyMap<string, number>,
-): number | undefined {
-  const direct = byName.get(name) ?? bySuffix.get(name);
-  if (direct !== undefined) return direct;
-  for (const suffix of boundarySuffixes(name)) {
-    const index = byName.get(suffix);
-    if (index !== undefined) return index;
-  }
-  return undefined;
+  byName: ReadonlyMap<string, readonly number[]>,
+  bySuffix: ReadonlyMap<string, readonly number[]>,
+): number[] {
+  const found = [
+    ...(byName.get(name) ?? []),
+    ...(bySuffix.get(name) ?? []),
+    ...boundarySuffixes(name).flatMap((suffix) => byName.get(suffix) ?? []),
+  ];
+  return [...new Set(found)];
 }
 
 /** Fills what `target` does not know from a later report of the same failure. */

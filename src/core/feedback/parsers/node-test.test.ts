@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import nanoid from "../../../../fixtures/real-world/node-test/nanoid-substring-subarray-spec/output.txt?raw";
+import { cleanOutput } from "../test-feedback.js";
 import { nodeTestParser } from "./node-test.js";
 
 const spec = `▶ slow
@@ -54,6 +56,30 @@ test at tests/argument.test.js:82:3
 `;
 
 describe("nodeTestParser", () => {
+  it("keeps two tests of one name in two files apart, each with its own recap line", () => {
+    // ai/nanoid (held-out-6): `generates large IDs` in test/index.test.js and test/pool.test.js.
+    const output = cleanOutput(nanoid);
+    const failures = nodeTestParser.parse(output);
+    expect(failures).toHaveLength(nodeTestParser.reportedFailures?.(output) ?? -1);
+    const large = failures.filter((failure) => failure.test?.endsWith("generates large IDs"));
+    expect(
+      large.map(({ test, file, line, testLocation }) => ({ test, file, line, testLocation })),
+    ).toEqual([
+      {
+        test: "node > generates large IDs",
+        file: "test/index.test.js",
+        line: 53,
+        testLocation: undefined,
+      },
+      {
+        test: "pool pollution > generates large IDs",
+        file: "test/pool.test.js",
+        line: 15,
+        testLocation: undefined,
+      },
+    ]);
+  });
+
   it("keeps the recap's `test at` place as the test's own when the stack is cut before it", () => {
     expect(nodeTestParser.parse(deepError)).toEqual([
       {

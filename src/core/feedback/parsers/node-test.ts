@@ -38,10 +38,11 @@ interface SpecNote {
 /**
  * The spec reporter's `test at file:line:col` lines (each above a `✖ name` in the `failing
  * tests` recap) and the quoted message under a `✖ name` (`'test timed out after 100ms'`),
- * by test name as the line prints it (without its suites).
+ * by test name as the line prints it (without its suites): one note per test of that name, as
+ * two files can each have a test of one name.
  */
-function specNotes(lines: readonly string[]): Map<string, SpecNote> {
-  const notes = new Map<string, SpecNote>();
+function specNotes(lines: readonly string[]): Map<string, SpecNote[]> {
+  const notes = new Map<string, SpecNote[]>();
   let location: SourceLocation | null = null;
   let last: SpecNote | null = null;
   for (const line of lines) {
@@ -50,9 +51,17 @@ function specNotes(lines: readonly string[]): Map<string, SpecNote> {
       location = parseLocation(trimmed.slice("test at ".length));
     } else if (trimmed.startsWith("✖ ")) {
       const name = trimmed.slice(2).replace(/ \(\d+(?:\.\d+)?ms\)$/, "");
-      last = notes.get(name) ?? { location: null, message: "" };
+      const named = notes.get(name) ?? [];
+      // The tree names a test first, without a place; its recap line says where it is.
+      last =
+        location === null
+          ? (named[0] ?? null)
+          : (named.find((note) => note.location === null) ?? null);
+      if (last === null) {
+        last = { location: null, message: "" };
+        notes.set(name, [...named, last]);
+      }
       last.location ??= location;
-      notes.set(name, last);
       location = null;
     } else {
       if (last !== null && last.message === "" && /^'.+'$/.test(trimmed)) {
@@ -64,11 +73,28 @@ function specNotes(lines: readonly string[]): Map<string, SpecNote> {
   return notes;
 }
 
-/** A failure completed with what the spec reporter said apart from the error. */
-function withNotes(failure: Failure, notes: ReadonlyMap<string, SpecNote>): Failure {
+/**
+ * The note of a failure's test among those of its name: the one in the failure's file, else the
+ * only one; several elsewhere say nothing sure.
+ */
+function noteOf(
+  failure: Failure,
+  notes: ReadonlyMap<string, readonly SpecNote[]>,
+): SpecNote | undefined {
   const name = failure.test ?? "";
   const at = name.lastIndexOf(" > ");
-  const note = notes.get(at < 0 ? name : name.slice(at + 3)) ?? notes.get(name);
+  const named = notes.get(at < 0 ? name : name.slice(at + 3)) ?? notes.get(name) ?? [];
+  const file = failure.file;
+  const inFile =
+    file === null
+      ? undefined
+      : named.find((note) => note.location !== null && isSameFile(note.location.file, file));
+  return inFile ?? (named.length === 1 ? named[0] : undefined);
+}
+
+/** A failure completed with what the spec reporter said apart from the error. */
+function withNotes(failure: Failure, notes: ReadonlyMap<string, readonly SpecNote[]>): Failure {
+  const note = noteOf(failure, notes);
   if (note === undefined) return failure;
   const located = failure.line === null && note.location !== null;
   // A stack Node cut at ten frames may not reach the test: its `test at` line still names it.
