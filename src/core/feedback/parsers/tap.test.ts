@@ -62,6 +62,28 @@ describe("tapParser", () => {
     ]);
   });
 
+  it("reads an error Node printed without a stack as its test's failure, at Node's header", () => {
+    // fastify/secure-json-parse (held-out-6): the library sets Error.stackTraceLimit = 0.
+    const output = `TAP version 13
+# handles constructor null safely
+/work/app/index.js:85
+      if (Object.prototype.hasOwnProperty.call(node, '__proto__')) {
+                                         ^
+
+[TypeError: Cannot convert undefined or null to object]
+
+Node.js v20.20.2
+`;
+    expect(tapParser.parse(cleanOutput(output))).toMatchObject([
+      {
+        test: "handles constructor null safely",
+        file: "/work/app/index.js",
+        line: 85,
+        message: "TypeError: Cannot convert undefined or null to object",
+      },
+    ]);
+  });
+
   it("reads node-tap's wanted/found with their YAML quoting and skips the quoted source", () => {
     expect(tapParser.parse(nodeTap)).toEqual([
       {

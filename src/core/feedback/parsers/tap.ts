@@ -4,8 +4,17 @@ import { logLines } from "../clean/log-lines.js";
 import { fileLoadFailure } from "./load-failure.js";
 import { countsIn } from "./reported-count.js";
 
-/** A thrown error's first line, which in tape's output means the process died inside a test. */
-const THROWN = /^[\w$.]*(?:Error|Exception)\b[^:]{0,200}: \S/;
+/**
+ * A thrown error's first line, which in tape's output means the process died inside a test;
+ * bracketed (`[TypeError: …]`) when Node printed an error without a stack.
+ */
+const THROWN = /^\[?[\w$.]*(?:Error|Exception)\b[^:]{0,200}: \S/;
+
+/** Node's uncaught-error header above the source line and its caret: `/app/index.js:85`. */
+const UNCAUGHT_AT = /^(\S+\.[cm]?[jt]sx?):(\d+)$/;
+
+/** How far above an uncaught error Node prints its header: the source line, the caret, a blank. */
+const UNCAUGHT_HEADER_LINES = 4;
 
 /** YAML keys whose line the extractor falls back to as a message when no error was printed. */
 const VALUE_LINE = /^(?:--- expected|(?:found|wanted|expected|actual):)/;
@@ -109,7 +118,17 @@ function withCommentNames(lines: readonly string[]): string[] {
     }
     if (comment !== null && !failed && THROWN.test(trimmed)) {
       failed = true;
+      const header = renamed
+        .slice(-UNCAUGHT_HEADER_LINES)
+        .map((above) => UNCAUGHT_AT.exec(above.trim()))
+        .find((match) => match !== null);
       renamed.push(`not ok 0 - ${comment}`);
+      if (trimmed.startsWith("[") && trimmed.endsWith("]")) {
+        // No stack (a library set `Error.stackTraceLimit = 0`): Node's header says where.
+        renamed.push(trimmed.slice(1, -1));
+        if (header?.[1] !== undefined) renamed.push(`    at ${header[1]}:${header[2] ?? ""}`);
+        continue;
+      }
     }
     renamed.push(line);
   }
