@@ -59,7 +59,11 @@ describe("failureParts", () => {
     const parts = failureParts(
       failure({ message: "AssertionError: expected '123' to be 123 // Object.is equality" }),
     );
-    expect(parts.values).toEqual(["expected '123' to be 123 // Object.is equality"]);
+    // Whole, they are the runner's line with the error's name.
+    expect(parts.values).toEqual([
+      "expected '123' to be 123 // Object.is equality",
+      "AssertionError: expected '123' to be 123 // Object.is equality",
+    ]);
     expect(parts.words).toEqual([]);
     expect(parts.sides).toBe(2);
     const go = failureParts(

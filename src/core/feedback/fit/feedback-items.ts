@@ -65,7 +65,9 @@ export function failureParts(failure: Failure, said = ""): FailureParts {
     // When the summary already names the kind of check, the bare pair says the rest.
     const kind = kindOfCheck(withoutErrorName(message), [oneLine(expected), oneLine(received)]);
     if (own !== null && !said.includes(kind)) {
-      const values = distinct([brief === whole ? own : brief, own]);
+      // Whole, they are the runner's line with its error's name (`AssertionError [ERR_ASSERTION]:`).
+      const named = codePointLength(message) <= MAX_WHOLE_MESSAGE ? [message] : [];
+      const values = distinct([brief === whole ? own : brief, own, ...named]);
       return { values, words: [], sides: 2, cuttable: "" };
     }
     // The summary names the kind, but the runner's own words are hardly longer than the bare
