@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import cargoTypeMismatch from "../../../fixtures/runners/cargo/type-mismatch/output.txt?raw";
 import goTypeMismatch from "../../../fixtures/runners/go/type-mismatch/output.txt?raw";
+import goTestifyTypeMismatch from "../../../fixtures/runners/go/testify-type-mismatch/output.txt?raw";
 import junitConsole from "../../../fixtures/runners/junit5/console/output.txt?raw";
 import junitSurefire from "../../../fixtures/runners/junit5/surefire/output.txt?raw";
 import phpunitAssertions from "../../../fixtures/runners/phpunit/assertions/output.txt?raw";
@@ -38,6 +39,7 @@ describe("findTypeMismatch on every runner's real output", () => {
   it.each([
     ["cargo: assert_eq! of two structs", cargoTypeMismatch, "user_id", null],
     ["go: %#v of a map and a struct", goTypeMismatch, "userId", null],
+    ["go: testify's Not equal of two maps", goTestifyTypeMismatch, "userId", null],
     ["unittest: the traceback's assertEqual line", unittestAssertions, "user_id", "order"],
     ["RSpec: the Failure/Error line", rspecAssertions, "user_id", "payload"],
     ["PHPUnit: the test method's name", phpunitAssertions, "userId", null],
