@@ -18,6 +18,13 @@ describe("valuesFromMessage", () => {
     // go-humanize's own words, from fixtures/real-world/go-test/go-humanize-bytes-base.
     ["On bytes(9999), expected '10 kB', but got '9.8 kB'", "'10 kB'", "'9.8 kB'"],
     ["On 12, expected '12th', but got '12nd'", "'12th'", "'12nd'"],
+    // strsim's assert_delta! (fixtures/real-world/cargo/strsim-normalized-min-winkler-prefix).
+    [
+      "assertion failed: actual: `0.868`, expected: `0.8458333333333333`: actual not within < 0.001 of expected",
+      "`0.8458333333333333`",
+      "`0.868`",
+    ],
+    ["expected: 5, actual: 6", "5", "6"],
   ])("reads %s", (message, expected, received) => {
     expect(valuesFromMessage(message)).toEqual({ expected, received });
   });

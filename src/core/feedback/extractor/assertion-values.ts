@@ -23,7 +23,23 @@ export function valuesFromMessage(message: string): AssertedValues | null {
   const text = withoutErrorName(message.trim());
   // Vitest elides nested values too: `{ id: 1, …(1) }`.
   if (text.endsWith("...") || text.endsWith("…") || text.includes("…(")) return null;
-  return chaiValues(text) ?? pytestValues(text) ?? goValues(text);
+  return chaiValues(text) ?? pytestValues(text) ?? goValues(text) ?? labelledValues(text);
+}
+
+/** The received side after `actual:`: a quoted or backticked value, else a token up to `,`/`;`. */
+const LABELLED_ACTUAL = /(?:^|[\s,;])actual:\s+(`[^`]*`|'[^']*'|"[^"]*"|[^\s,;]+)/i;
+/** The expected side after `expected:`, read as the received side is. */
+const LABELLED_EXPECTED = /(?:^|[\s,;])expected:\s+(`[^`]*`|'[^']*'|"[^"]*"|[^\s,;]+)/i;
+
+/**
+ * A custom assertion's labelled sides, in either order: `actual: \`0.868\`, expected: \`0.8458\``
+ * (strsim's `assert_delta!`), `expected: 5, actual: 6`.
+ */
+function labelledValues(text: string): AssertedValues | null {
+  const actual = LABELLED_ACTUAL.exec(text);
+  const expected = LABELLED_EXPECTED.exec(text);
+  if (actual?.[1] === undefined || expected?.[1] === undefined) return null;
+  return nonEmpty(expected[1], actual[1]);
 }
 
 /** The message without a leading `AssertionError: ` (or any `SomeError: `). */
