@@ -304,9 +304,12 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
             end === null ? null : { workspace: end },
           );
           if (end !== null) progress.notice(`${effect.taskId}: ${end}`);
+          // Nothing of an ended task is asked again in this drive: what is kept for it goes.
           if (ends) {
             leases.release(`task:${effect.taskId}`);
             files.forget(effect.taskId);
+            workspaces.forget(effect.taskId);
+            journal.forgetDecisions(runId, effect.taskId);
           }
           return;
         }
