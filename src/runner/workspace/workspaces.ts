@@ -2,7 +2,7 @@ import { dirname, join, resolve } from "node:path";
 import type { RunStep } from "../../core/loop/loop-effect.js";
 import type { LoopEvent } from "../../core/loop/loop-event.js";
 import type { AttemptCommit, StepOutcome } from "../../core/loop/step-outcome.js";
-import type { TaskEntry } from "../../wire/task-file.js";
+import type { TaskEntry, TaskFile } from "../../wire/task-file.js";
 import { DEFAULT_COMMIT_AUTHOR, type WorkspaceSpec } from "../../wire/workspace-spec.js";
 import { LoopgateError } from "../../core/errors.js";
 import { DEFAULT_OUTPUT_LIMIT } from "../bounded-output.js";
@@ -83,14 +83,22 @@ export class Workspaces {
    */
   private readonly interrupted = new Map<string, string>();
 
+  /** The run's task file. */
+  private readonly file: TaskFile;
+  /** The directory the run's steps run in, in a repository or not. */
+  private readonly baseDir: string;
+
+  /** Of the loaded run only its task file and base directory are kept: not its journal as read. */
   constructor(
-    private readonly loaded: LoadedRun,
+    loaded: LoadedRun,
     private readonly journalPath: string,
     /** Test-only (docs/workspaces.md): where this process SIGKILLs itself. */
     private readonly crashAt: CrashPoints = {},
   ) {
     this.own = ownFiles(journalPath, dirname(journalPath));
     const file = loaded.file;
+    this.file = file;
+    this.baseDir = loaded.run.baseDir;
     if (file.workspace !== undefined || file.tasks.some((task) => task.workspace !== undefined)) {
       this.entries = new Map(file.tasks.map((task) => [task.id, task]));
     }
@@ -177,7 +185,7 @@ export class Workspaces {
       action === "proceed" ? (place.spec.onProceed ?? "keep") : (place.spec.onAbort ?? "keep");
     if (mode === "keep") return null;
     const task = {
-      top: await repositoryTop(this.loaded.run.baseDir),
+      top: await repositoryTop(this.baseDir),
       dir: place.dir,
       branch: place.branch,
       taskId,
@@ -231,7 +239,7 @@ export class Workspaces {
     if (this.crashAt.attemptCommit === "before") process.kill(process.pid, "SIGKILL");
     const head = await this.commit(place, message, await this.madeBefore(place, message));
     if (this.crashAt.attemptCommit === "after") process.kill(process.pid, "SIGKILL");
-    const limit = this.loaded.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT;
+    const limit = this.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT;
     const diff = await commitDiff(place.dir, place.base, head, limit);
     const diffFromPrevious = await commitDiff(place.dir, previous, head, limit);
     place.head = head;
@@ -282,11 +290,11 @@ export class Workspaces {
   }
 
   private async prepare(taskId: string): Promise<Place | undefined> {
-    const file = this.loaded.file;
+    const file = this.file;
     const entry = this.entries?.get(taskId);
     const spec = entry === undefined ? undefined : workspaceOf(file, entry);
     if (spec === undefined) return undefined;
-    const top = await repositoryTop(this.loaded.run.baseDir);
+    const top = await repositoryTop(this.baseDir);
     const known = this.journaled.get(taskId);
     const base = known?.base ?? (await resolveBase(top, spec.base ?? "HEAD"));
     const started = this.interrupted.get(taskId) ?? known?.head;
@@ -315,7 +323,7 @@ export class Workspaces {
       const root =
         spec.dir === undefined
           ? join(dirname(this.journalPath), "worktrees")
-          : resolve(this.loaded.run.baseDir, spec.dir);
+          : resolve(this.baseDir, spec.dir);
       const dir = join(root, taskId);
       const from = (await hasBranch(top, branch)) ? [dir, branch] : ["-b", branch, dir, base];
       await gitOk(top, ["worktree", "add", "--quiet", ...from]);
