@@ -164,6 +164,31 @@ describe("Journal", () => {
     expect(many).toBeLessThan(2.2 * 16 * 1024);
   });
 
+  it("stores a decision whole once its task's decisions are forgotten, and reads it back the same", () => {
+    const run = failingRun({ attempts: 3, outputBytes: 40 });
+    const { db } = fixtureProject();
+    const journal = Journal.open(db);
+    const id = journal.createRun("/p/loopgate.yaml", "/p", run.document);
+    const decisions = run.events.filter((event) => event.type === "decision-recorded").length;
+    let seen = 0;
+    for (const event of run.events) {
+      // Before the last decision only: the one before it still extends the first.
+      if (event.type === "decision-recorded" && (seen += 1) === decisions) {
+        journal.forgetDecisions(id, event.taskId);
+      }
+      journal.append(id, event);
+    }
+    const bodies = journal.db
+      .prepare("SELECT body FROM events WHERE type = 'decision-recorded' ORDER BY seq")
+      .pluck()
+      .all() as string[];
+    expect(bodies.map((body) => body.includes('"$history"'))).toEqual([false, true, false]);
+    journal.close();
+    const reopened = Journal.open(db, { readonly: true });
+    expect(written(reopened.events(id).map((entry) => entry.event))).toEqual(written(run.events));
+    reopened.close();
+  });
+
   it("names a damaged event and the decision extending it, and reads every other run", () => {
     const db = journalWith([
       failingRun({ attempts: 3, outputBytes: 40, tasks: ["damaged"] }),

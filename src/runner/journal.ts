@@ -668,6 +668,15 @@ export class Journal {
   }
 
   /**
+   * Forgets task `taskId` of run `runId`'s latest decision, kept so that the next one's history
+   * can refer to it: for a task that ended, which journals no more decisions in this drive. A
+   * decision journaled after all would only be stored whole (event-packing.ts).
+   */
+  forgetDecisions(runId: number, taskId: string): void {
+    this.latestDecisions.delete(decisionKey(runId, taskId));
+  }
+
+  /**
    * Keeps `brief` as what status shows of task `taskId` of run `runId`, with the number of the
    * task's events it reflects; in the transaction of the event it follows.
    */

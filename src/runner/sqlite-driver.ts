@@ -10,7 +10,7 @@ import {
 } from "../core/loop/effects-of.js";
 import type { AwaitAnswer, ResumeStep, RunStep } from "../core/loop/loop-effect.js";
 import type { LoopEvent } from "../core/loop/loop-event.js";
-import type { LoopState } from "../core/loop/loop-state.js";
+import type { LoopState, TaskState } from "../core/loop/loop-state.js";
 import { taskBriefOf } from "../core/loop/task-brief.js";
 import { applyEvent } from "../core/loop/transition.js";
 import { stepsOf, type TaskFile } from "../wire/task-file.js";
@@ -137,38 +137,11 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
   try {
-    const journaled = loadRun(journal, runId, options.concurrency);
-    const fixed = withFixedSteps(journaled);
-    if (fixed !== undefined) {
-      progress.notice(
-        `run ${runId}: steps read again from ${journaled.run.taskFile} (a step error paused it)`,
-      );
-    }
-    const loaded = fixed ?? withStepSecrets(journaled, options.taskDocument);
-    // One task at a time, each step waits for the one before: a launcher would only add its
-    // hand-offs to every step (see StepLauncher).
-    const launch = (loaded.plan.concurrency ?? 1) > 1 ? options.launch : undefined;
-    if (isHookSessionDocument(loaded.run.document)) {
-      throw new LoopgateError(
-        "INVALID_USAGE",
-        `run ${runId} is an agent's Stop-hook session: it goes on when the agent stops next (loopgate hook stop), not with resume`,
-      );
-    }
-    options.onLoaded?.(loaded);
-    killOrphans(loaded.entries);
-    const workspaces = new Workspaces(loaded, journal.path, options.crashPoints);
-    const files = new StepFiles(loaded.runDir);
+    const { launch, workspaces, files, entries, stepsFrom, tasks, start } = startDrive(options);
     // Read once for every step of the drive (see StepContext.env). The owner tag lets the runner
     // that takes over this one's leases after its death find a step it spawned but never journaled.
     const env = { ...process.env, [STEP_OWNER_VARIABLE]: leases.owner };
-    // By id: a run of thousands of tasks looks one up for every step.
-    const entries = new Map(loaded.file.tasks.map((entry) => [entry.id, entry]));
-    // The driver's own copy of the task list, updated in place at the position each event
-    // changes: copying the list for every event (what `transition` does) costs O(tasks) per event.
-    const tasks = [...loaded.state.tasks];
-    let state: LoopState = { ...loaded.state, tasks };
-    // Every step the unfinished tasks will run must be able to start, before any does.
-    preflightResume(loaded);
+    let state: LoopState = start;
     const resumable = new Set(stepErrors(state).map((effect) => effect.id));
     let appends = 0;
     let spawns = 0;
@@ -233,7 +206,7 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
             effect.step === "generate" ? await workspaces.headFor(effect.taskId) : undefined;
           const headroom = stepHeadroom(state, effect);
           const ran = await runStep(
-            loaded,
+            stepsFrom,
             effect,
             {
               entry: entries.get(effect.taskId),
@@ -304,9 +277,12 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
             end === null ? null : { workspace: end },
           );
           if (end !== null) progress.notice(`${effect.taskId}: ${end}`);
+          // Nothing of an ended task is asked again in this drive: what is kept for it goes.
           if (ends) {
             leases.release(`task:${effect.taskId}`);
             files.forget(effect.taskId);
+            workspaces.forget(effect.taskId);
+            journal.forgetDecisions(runId, effect.taskId);
           }
           return;
         }
@@ -361,6 +337,60 @@ export async function driveRun(options: DriveOptions): Promise<DriveResult> {
   }
 }
 
+/** What a drive works with, taken from its run as loaded (see `startDrive`). */
+interface DriveStart {
+  readonly launch: StepContext["launch"];
+  readonly workspaces: Workspaces;
+  readonly files: StepFiles;
+  /** The task file's entries by id: a run of thousands of tasks looks one up for every step. */
+  readonly entries: ReadonlyMap<string, TaskFile["tasks"][number]>;
+  readonly stepsFrom: RunOfSteps;
+  /** The state the run's journal folds to, its task list `tasks`. */
+  readonly start: LoopState;
+  /**
+   * The driver's own copy of the task list, updated in place at the position each event changes:
+   * copying the list for every event (what `transition` does) costs O(tasks) per event.
+   */
+  readonly tasks: TaskState[];
+}
+
+/**
+ * Loads the run, checks it can go on and kills what a dead runner left of its steps. Only what
+ * the drive needs is returned: the run as loaded (its journal as read, its starting state, its
+ * document) is not kept for the whole drive, as it would be as a local of the drive's own frame.
+ */
+function startDrive(options: DriveOptions): DriveStart {
+  const { journal, runId, progress } = options;
+  const journaled = loadRun(journal, runId, options.concurrency);
+  const fixed = withFixedSteps(journaled);
+  if (fixed !== undefined) {
+    progress.notice(
+      `run ${runId}: steps read again from ${journaled.run.taskFile} (a step error paused it)`,
+    );
+  }
+  const loaded = fixed ?? withStepSecrets(journaled, options.taskDocument);
+  // One task at a time, each step waits for the one before: a launcher would only add its
+  // hand-offs to every step (see StepLauncher).
+  const launch = (loaded.plan.concurrency ?? 1) > 1 ? options.launch : undefined;
+  if (isHookSessionDocument(loaded.run.document)) {
+    throw new LoopgateError(
+      "INVALID_USAGE",
+      `run ${runId} is an agent's Stop-hook session: it goes on when the agent stops next (loopgate hook stop), not with resume`,
+    );
+  }
+  options.onLoaded?.(loaded);
+  killOrphans(loaded.entries);
+  const workspaces = new Workspaces(loaded, journal.path, options.crashPoints);
+  const files = new StepFiles(loaded.runDir);
+  const entries = new Map(loaded.file.tasks.map((entry) => [entry.id, entry]));
+  const stepsFrom = { file: loaded.file, runDir: loaded.runDir, baseDir: loaded.run.baseDir };
+  const tasks = [...loaded.state.tasks];
+  const start: LoopState = { ...loaded.state, tasks };
+  // Every step the unfinished tasks will run must be able to start, before any does.
+  preflightResume(loaded);
+  return { launch, workspaces, files, entries, stepsFrom, tasks, start };
+}
+
 /** The fields an event shares with the effect it carries out. */
 function eventBase(effect: TaskEffect) {
   return { effectId: effect.id, taskId: effect.taskId, iteration: effect.iteration };
@@ -385,9 +415,16 @@ async function holdTask(
   }
 }
 
+/** What running a run's steps needs of it: its task file and where its steps run and write. */
+interface RunOfSteps {
+  readonly file: TaskFile;
+  readonly runDir: string;
+  readonly baseDir: string;
+}
+
 /** Runs a step as the task file describes it, in the task's workspace when it has one. */
 function runStep(
-  loaded: LoadedRun,
+  run: RunOfSteps,
   effect: RunStep,
   where: {
     /** The task file's entry for the task. */
@@ -401,14 +438,14 @@ function runStep(
   onSpawn: (processes: RunningStep) => void,
 ) {
   const entry = where.entry;
-  const spec = entry === undefined ? undefined : stepsOf(loaded.file, entry)[effect.step];
+  const spec = entry === undefined ? undefined : stepsOf(run.file, entry)[effect.step];
   if (spec === undefined) {
     throw new LoopgateError("INVALID_EVENT", `task ${effect.taskId} has no ${effect.step} step`);
   }
   return executeStep(effect, spec, {
-    runDir: loaded.runDir,
-    baseDir: where.workspace ?? loaded.run.baseDir,
-    outputLimit: loaded.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT,
+    runDir: run.runDir,
+    baseDir: where.workspace ?? run.baseDir,
+    outputLimit: run.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT,
     headroom: where.headroom,
     files: where.files,
     env: where.env,

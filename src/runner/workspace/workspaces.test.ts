@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
@@ -163,6 +163,16 @@ describe("Workspaces", () => {
     }
     // The commit itself keeps the file whole: only what loopgate journals is cut and redacted.
     expect(gitIn(repo, "show", "loopgate/t:config.txt")).toContain(token);
+  });
+
+  it("forgets a finished task: asked again, it prepares the task's workspace anew", async () => {
+    const { repo, loaded, journal } = project();
+    const workspaces = new Workspaces(loaded(), journal);
+    const dir = (await workspaces.dirFor("t")) ?? "";
+    gitIn(repo, "worktree", "remove", dir);
+    workspaces.forget("t");
+    expect(await workspaces.dirFor("t")).toBe(dir);
+    expect(existsSync(join(dir, "calc.py"))).toBe(true);
   });
 
   it("leaves a task without a workspace as it is", async () => {

@@ -2,6 +2,7 @@ import { dirname, join, resolve } from "node:path";
 import type { RunStep } from "../../core/loop/loop-effect.js";
 import type { LoopEvent } from "../../core/loop/loop-event.js";
 import type { AttemptCommit, StepOutcome } from "../../core/loop/step-outcome.js";
+import type { TaskEntry, TaskFile } from "../../wire/task-file.js";
 import { DEFAULT_COMMIT_AUTHOR, type WorkspaceSpec } from "../../wire/workspace-spec.js";
 import { LoopgateError } from "../../core/errors.js";
 import { DEFAULT_OUTPUT_LIMIT } from "../bounded-output.js";
@@ -35,6 +36,9 @@ interface Place {
   head: string;
 }
 
+/** The place of every task when no task of the run has a workspace. */
+const NO_PLACE: Promise<Place | undefined> = Promise.resolve(undefined);
+
 /** The commit identity of `Name <email>`, for author and committer both. */
 function identity(author: string): Record<string, string> {
   // Split by position, not by a pattern: `(.*) <(.*)>` backtracks quadratically.
@@ -57,6 +61,9 @@ function identity(author: string): Record<string, string> {
  * run's events, so a resumed run diffs against the same commits.
  */
 export class Workspaces {
+  /** The tasks' entries by id, when any task has a workspace: a run of thousands looks one up per task. */
+  private readonly entries: ReadonlyMap<string, TaskEntry> | undefined;
+  /** The workspace of each task that has one and has not finished in this drive (see `forget`). */
   private readonly places = new Map<string, Promise<Place | undefined>>();
   /** The journaled base and latest commit of each task, from earlier generate steps. */
   private readonly journaled = new Map<string, AttemptCommit>();
@@ -76,13 +83,25 @@ export class Workspaces {
    */
   private readonly interrupted = new Map<string, string>();
 
+  /** The run's task file. */
+  private readonly file: TaskFile;
+  /** The directory the run's steps run in, in a repository or not. */
+  private readonly baseDir: string;
+
+  /** Of the loaded run only its task file and base directory are kept: not its journal as read. */
   constructor(
-    private readonly loaded: LoadedRun,
+    loaded: LoadedRun,
     private readonly journalPath: string,
     /** Test-only (docs/workspaces.md): where this process SIGKILLs itself. */
     private readonly crashAt: CrashPoints = {},
   ) {
     this.own = ownFiles(journalPath, dirname(journalPath));
+    const file = loaded.file;
+    this.file = file;
+    this.baseDir = loaded.run.baseDir;
+    if (file.workspace !== undefined || file.tasks.some((task) => task.workspace !== undefined)) {
+      this.entries = new Map(file.tasks.map((task) => [task.id, task]));
+    }
     const started = new Map<string, { taskId: string; head: string }>();
     for (const { event, meta } of loaded.entries) {
       this.note(event);
@@ -166,7 +185,7 @@ export class Workspaces {
       action === "proceed" ? (place.spec.onProceed ?? "keep") : (place.spec.onAbort ?? "keep");
     if (mode === "keep") return null;
     const task = {
-      top: await repositoryTop(this.loaded.run.baseDir),
+      top: await repositoryTop(this.baseDir),
       dir: place.dir,
       branch: place.branch,
       taskId,
@@ -220,7 +239,7 @@ export class Workspaces {
     if (this.crashAt.attemptCommit === "before") process.kill(process.pid, "SIGKILL");
     const head = await this.commit(place, message, await this.madeBefore(place, message));
     if (this.crashAt.attemptCommit === "after") process.kill(process.pid, "SIGKILL");
-    const limit = this.loaded.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT;
+    const limit = this.file.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT;
     const diff = await commitDiff(place.dir, place.base, head, limit);
     const diffFromPrevious = await commitDiff(place.dir, previous, head, limit);
     place.head = head;
@@ -246,7 +265,20 @@ export class Workspaces {
     return head !== place.head && subject === message;
   }
 
+  /**
+   * Forgets a task that finished in this drive: nothing of it is asked again, and a run of
+   * thousands of tasks keeps no place for each. Its workspace stays as `atEnd` left it.
+   */
+  forget(taskId: string): void {
+    this.places.delete(taskId);
+    this.journaled.delete(taskId);
+    this.attemptHeads.delete(taskId);
+    this.interrupted.delete(taskId);
+  }
+
   private placeOf(taskId: string): Promise<Place | undefined> {
+    // No task of the run has a workspace: nothing to prepare, nothing to remember.
+    if (this.entries === undefined) return NO_PLACE;
     let place = this.places.get(taskId);
     if (place === undefined) {
       place = this.prepare(taskId);
@@ -258,11 +290,11 @@ export class Workspaces {
   }
 
   private async prepare(taskId: string): Promise<Place | undefined> {
-    const file = this.loaded.file;
-    const entry = file.tasks.find((task) => task.id === taskId);
+    const file = this.file;
+    const entry = this.entries?.get(taskId);
     const spec = entry === undefined ? undefined : workspaceOf(file, entry);
     if (spec === undefined) return undefined;
-    const top = await repositoryTop(this.loaded.run.baseDir);
+    const top = await repositoryTop(this.baseDir);
     const known = this.journaled.get(taskId);
     const base = known?.base ?? (await resolveBase(top, spec.base ?? "HEAD"));
     const started = this.interrupted.get(taskId) ?? known?.head;
@@ -291,7 +323,7 @@ export class Workspaces {
       const root =
         spec.dir === undefined
           ? join(dirname(this.journalPath), "worktrees")
-          : resolve(this.loaded.run.baseDir, spec.dir);
+          : resolve(this.baseDir, spec.dir);
       const dir = join(root, taskId);
       const from = (await hasBranch(top, branch)) ? [dir, branch] : ["-b", branch, dir, base];
       await gitOk(top, ["worktree", "add", "--quiet", ...from]);
