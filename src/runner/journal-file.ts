@@ -122,8 +122,13 @@ export interface FileMark {
   readonly dev: number;
   readonly ino: number;
   readonly size: number;
-  /** Changes with every write to the file, whoever writes; cannot be set back. */
-  readonly ctimeMs: number;
+  /**
+   * Changes with every write to the file, whoever writes. Not the ctime, which a mere reader
+   * changes: SQLite run as root (a container's `loopgate status` beside a run) fchowns the
+   * write-ahead log it opens to the database's owner, and every such read would send the writer
+   * to check the whole journal afresh after each step.
+   */
+  readonly mtimeMs: number;
 }
 
 /** The marks of a journal's database file and its write-ahead log (undefined: not there). */
@@ -136,7 +141,7 @@ function markOf(path: string): FileMark | undefined {
   const stats = statOf(path);
   return stats === undefined
     ? undefined
-    : { dev: stats.dev, ino: stats.ino, size: stats.size, ctimeMs: stats.ctimeMs };
+    : { dev: stats.dev, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
 }
 
 /** The journal's files as they are now. */
@@ -159,7 +164,7 @@ function beginsWith(path: string, magics: readonly Buffer[]): boolean | undefine
 }
 
 const same = (a: FileMark | undefined, b: FileMark | undefined) =>
-  a?.size === b?.size && a?.ctimeMs === b?.ctimeMs;
+  a?.size === b?.size && a?.mtimeMs === b?.mtimeMs;
 
 /** What happened to one file between two marks that no SQLite writer does; undefined if nothing. */
 function damageTo(name: string, before: FileMark | undefined, now: FileMark | undefined) {

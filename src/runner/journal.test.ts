@@ -8,7 +8,8 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
-import { describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { describe, expect, it, vi } from "vitest";
 import type { LoopEvent, StepFinished } from "../core/loop/loop-event.js";
 import { generated } from "../core/loop/test-support/loop-world.js";
 import { toWire } from "../wire/codec.js";
@@ -380,6 +381,18 @@ describe("Journal", () => {
         journal.close();
       },
     );
+
+    it("is not read afresh after another process only read it (SQLite as root fchowns the log)", () => {
+      const { db, journal } = opened();
+      // `loopgate status` beside the run: a connection of its own, in a process of its own.
+      const reader = `const D = require("better-sqlite3"); const d = new D(${JSON.stringify(db)}, { readonly: true, fileMustExist: true }); d.prepare("SELECT count(*) FROM events").get(); d.close();`;
+      execFileSync(process.execPath, ["-e", reader], { cwd: process.cwd() });
+      const reopened = vi.spyOn(Journal, "open");
+      journal.checkUnchanged("a step ran", 1);
+      expect(reopened).not.toHaveBeenCalled();
+      reopened.mockRestore();
+      journal.close();
+    });
 
     it("goes on when another runner wrote to it meanwhile", () => {
       const { db, journal } = opened();
