@@ -336,6 +336,29 @@ describe("testFeedback: parsers", () => {
     expect(feedback.summary).toBe("Test failed: 3 failing tests; 3 with Expected … to be …");
   });
 
+  it("names a kind of bare operators by the error's name (node:assert's `NaN == 1024`, bytes)", () => {
+    const row = (test: string, line: number, expected: string): Failure =>
+      failureOf({
+        test,
+        line,
+        expected,
+        received: "NaN",
+        file: "test/byte-parse.js",
+        message: `AssertionError [ERR_ASSERTION]: NaN == ${expected}`,
+      });
+    const crash = failureOf({
+      test: "format",
+      file: "index.js",
+      line: 91,
+      message: "TypeError: Cannot read properties of undefined (reading 'unitSeparator')",
+    });
+    const failures = [crash, row("KB", 27, "1024"), row("MB", 44, "1048576"), row("GB", 51, "7")];
+    const feedback = testFeedback("x", { maxLength: 500, parsers: [parser("p", true, failures)] });
+    expect(feedback.summary).toBe(
+      "Test failed: 4 failing tests in 2 files; 3 with AssertionError: … == …",
+    );
+  });
+
   it("counts no rest when a tighter fit names every failure", () => {
     // Real runs where less room for the items named every failure.
     for (const output of [jestSnapshots, pytestCrashes]) {

@@ -244,7 +244,10 @@ function sharedEndings(kinds: readonly string[]): string[] {
   return [...endings].sort((a, b) => b.length - a.length);
 }
 
-/** A failure's kind of check: its words without the values they quote, "" when it has none. */
+/**
+ * A failure's kind of check: its words without the values they quote, or with its error's name
+ * when they are nothing but operators; "" when it has none.
+ */
 function kindOf(failure: Failure): string {
   const message = withoutErrorName(oneLine(failure.message));
   if (message === "" || (failure.test?.includes(message) ?? false)) return "";
@@ -252,8 +255,14 @@ function kindOf(failure: Failure): string {
     value === null ? [] : [oneLine(value)],
   );
   const words = firstClause(values.length === 0 ? message : kindOfCheck(message, values));
-  return /[a-z]{2,}/i.test(words) ? truncateCodePoints(words, MAX_KIND_LENGTH) : "";
+  if (/[a-z]{2,}/i.test(words)) return truncateCodePoints(words, MAX_KIND_LENGTH);
+  // Operators alone (node:assert's `NaN == 1024`): the error's name says they are a failed check.
+  const name = ERROR_NAME.exec(oneLine(failure.message))?.[1];
+  return name === undefined ? "" : truncateCodePoints(`${name}: ${words}`, MAX_KIND_LENGTH);
 }
+
+/** The error's name a message starts with, its code in brackets left out. */
+const ERROR_NAME = /^(\w*Error)(?: \[\w+\])?: /;
 
 /**
  * Words too long for a kind, up to their first clause's end (`Expected … to be …` of `Expected

@@ -489,4 +489,68 @@ FAILED test_inflection.py::test_parameterize[Test with malformed utf8 \\xa9-test
       });
     }
   });
+
+  it("reads two shortened strings' values from the first lines of their diff, indentation kept (sqlparse)", () => {
+    const output = `=================================== FAILURES ===================================
+________________________ TestFormatReindent.test_where _________________________
+
+>       assert f(s) == '\\n'.join([
+            'select *',
+            '       or bzz = 3);'])
+E       AssertionError: assert 'select *\\nfr... or bzz = 3);' == 'select *\\nfr... or bzz = 3);'
+E         
+E         Skipping 44 identical leading characters in diff, use -v to show
+E            2
+E         -        or bzz = 3);
+E         +         or bzz = 3);
+E         ? +
+
+tests/test_format.py:447: AssertionError
+_____________________________ test_long_identifier _____________________________
+
+>       assert f(s) == expected
+E       assert "select 'abc'...from my_table" == "select 'abc'...from my_table"
+E         
+E         -          a, 'b', b, 'c',
+E         +           a, 'b', b, 'c',
+E         ? +
+E         -          'e', e) as col2col3...
+
+tests/test_format.py:531: AssertionError
+=========================== short test summary info ============================
+FAILED tests/test_format.py::TestFormatReindent::test_where - AssertionError: assert 'select *\\nfr... or bzz = 3);' == 'select *\\nfr... or bzz = 3);'
+FAILED tests/test_format.py::test_long_identifier - assert "select 'abc'...from my_table" == "select 'abc'...from my_table"
+======================== 2 failed, 426 passed in 5.67s =========================
+`;
+    const failures = pytestParser.parse(output);
+    expect(failures.map(({ expected, received }) => ({ expected, received }))).toEqual([
+      { expected: "'       or bzz = 3);'", received: "'        or bzz = 3);'" },
+      { expected: `"         a, 'b', b, 'c',"`, received: `"          a, 'b', b, 'c',"` },
+    ]);
+  });
+
+  it("reads doctest's `Got nothing` as what went wrong (humanize)", () => {
+    const output = `=================================== FAILURES ===================================
+_____________________ [doctest] humanize.time.naturaldelta _____________________
+133
+134         >>> assert naturaldelta(later - now) == "30 minutes"
+Expected:
+    True
+Got nothing
+
+/work/humanize/src/humanize/time.py:134: DocTestFailure
+=========================== short test summary info ============================
+FAILED src/humanize/time.py::humanize.time.naturaldelta
+============================== 1 failed in 0.10s ===============================
+`;
+    expect(pytestParser.parse(output)).toEqual([
+      failureOf({
+        test: "src/humanize/time.py::humanize.time.naturaldelta",
+        file: "/work/humanize/src/humanize/time.py",
+        line: 134,
+        expected: "True",
+        message: "Got nothing",
+      }),
+    ]);
+  });
 });

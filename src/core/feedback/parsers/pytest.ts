@@ -300,12 +300,15 @@ function sectionFailure(
   const name = collecting?.[1] ?? doctest ?? nodeTail(phase?.[1] ?? section.title);
   const draft = newDraft("test", name, null);
   const errorLines: string[] = [];
+  // Unstripped, for the diff's lines: their indentation can be the whole difference.
+  const rawErrorLines: string[] = [];
   // `--tb=native` prints Python's own traceback: the error is the unindented text after the frames.
   let nativeLines: string[] = [];
   const places: SourceLocation[] = [];
   for (const line of section.lines) {
     if (/^E(?:\s|$)/.test(line)) {
       errorLines.push(line.slice(1).trim());
+      rawErrorLines.push(line.slice(1));
       continue;
     }
     const trimmed = line.trim();
@@ -339,7 +342,7 @@ function sectionFailure(
     candidates.find(([id]) => testFile !== null && id.startsWith(`${testFile}::`)) ?? candidates[0];
   if (summaryMessage !== undefined && collecting === null) claimed.add(summaryMessage[0]);
   draft.test = collecting !== null ? name : (summaryMessage?.[0] ?? qualified(testFile, name));
-  const values = comparedValues(draft.message, errorLines);
+  const values = comparedValues(draft.message, errorLines, rawErrorLines);
   if (values !== null) {
     draft.expected = values.expected;
     draft.received = values.received;
@@ -396,6 +399,8 @@ function readDoctest(lines: readonly string[], draft: FailureDraft): void {
       part = trimmed === "Got:" ? "got" : "expected";
     else if (part !== null && line.startsWith("    ")) blocks[part].push(line.slice(4));
     else part = null;
+    // An example that printed nothing: doctest's `Got nothing` is the received side in words.
+    if (trimmed === "Got nothing") setMessage(draft, trimmed);
     const unexpected = /^UNEXPECTED EXCEPTION: (.+)$/.exec(trimmed)?.[1];
     if (unexpected !== undefined) setMessage(draft, `UNEXPECTED EXCEPTION: ${unexpected}`);
     const kind = LOCATION_LINE.test(trimmed) ? /: (\w+)$/.exec(trimmed)?.[1] : undefined;
@@ -426,11 +431,13 @@ const NATIVE_HEADER = "Traceback (most recent call last):";
 /**
  * `assert <received> == <expected>` from the message (or, under an `assert …, "message"`, from
  * the `assert` line below it), unittest's `<first> != <second>`; unless pytest shortened a side
- * (`{'a': {...s': ['x']}`): then the `Differing items:` line below has them whole.
+ * (`{'a': {...s': ['x']}`): then the `Differing items:` line below has them whole, or the first
+ * pair of lines of its diff of two strings.
  */
 function comparedValues(
   message: string,
   errorLines: readonly string[],
+  rawErrorLines: readonly string[],
 ): { expected: string; received: string } | null {
   const assertion = errorLines.find((line) => line.startsWith("assert "));
   const values =
@@ -442,8 +449,36 @@ function comparedValues(
   const differing = errorLines.indexOf("Differing items:");
   const pair = differing < 0 ? undefined : errorLines[differing + 1];
   const at = pair?.indexOf(" != ") ?? -1;
-  if (pair === undefined || at < 0) return values;
+  if (pair === undefined || at < 0) return diffLines(rawErrorLines) ?? values;
   return { received: pair.slice(0, at), expected: pair.slice(at + 4) };
+}
+
+/**
+ * The first differing lines of pytest's diff of two strings, under the message and indented two
+ * more than it: `- ` the expected line, `+ ` the received one (a `? ` line may mark between),
+ * each quoted as Python prints a string and with its indentation, often what differs.
+ */
+function diffLines(
+  rawErrorLines: readonly string[],
+): { expected: string; received: string } | null {
+  const first = rawErrorLines.find((line) => line.trim() !== "");
+  if (first === undefined) return null;
+  const indent = " ".repeat(first.length - first.trimStart().length + 2);
+  const body = rawErrorLines.flatMap((line) =>
+    line.startsWith(indent) ? [line.slice(indent.length)] : [],
+  );
+  const minus = body.findIndex((line) => line.startsWith("- "));
+  const plus = body.findIndex((line, at) => at > minus && line.startsWith("+ "));
+  const expected = body[minus];
+  const received = body[plus];
+  if (minus < 0 || plus < 0 || plus > minus + 2 || expected === undefined || received === undefined)
+    return null;
+  return { expected: pythonString(expected.slice(2)), received: pythonString(received.slice(2)) };
+}
+
+/** `text` quoted as Python's `repr` quotes a string without escapes: single quotes unless it holds one. */
+function pythonString(text: string): string {
+  return text.includes("'") && !text.includes('"') ? `"${text}"` : `'${text}'`;
 }
 
 /**
