@@ -50,7 +50,7 @@ export function containsToken(text, value) {
  */
 export function withElisionsRead(text) {
   let previous = null;
-  return text
+  return withDirectoriesRead(text)
     .split("\n")
     .map((line) => {
       const elided = /^(\s*(?:- )?)…:(\d+)/.exec(line);
@@ -62,6 +62,27 @@ export function withElisionsRead(text) {
       return line;
     })
     .join("\n");
+}
+
+/** A place's path (`dir/file.ext` before `:line`), `…/` first when it is elided. */
+const PLACE_PATH = /(?<![\w./@…-])(…\/)?((?:[\w.@-]+\/)*[\w.@-]+\.\w+)(?=:\d)/g;
+
+/**
+ * `text` with each `…/rest:N` (a path in the directory of the path written just before it)
+ * spelled out as that directory and `rest`.
+ */
+function withDirectoriesRead(text) {
+  let directory = null;
+  return text.replace(PLACE_PATH, (whole, elided, path) => {
+    if (elided === undefined) {
+      directory = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : null;
+      return whole;
+    }
+    if (directory === null) return whole;
+    const full = directory + path;
+    directory = full.slice(0, full.lastIndexOf("/") + 1);
+    return full;
+  });
 }
 
 /**
@@ -111,7 +132,8 @@ function shows(prepared, part, value) {
  * separator joins its suites; a file by its path as written in the fact; a line as `:line`; a
  * value as a whole token with either quote style (`"123"` and `'123'` match each other, never
  * `123`); a keyword or rule case-insensitively. With `elisions`, `…:N` reads as the file of the
- * item above and `…SEP leaf` as a name sharing the stem of one written before it.
+ * item above, `…/rest` as `rest` in the directory of the path before it, and `…SEP leaf` as a
+ * name sharing the stem of one written before it.
  */
 export function factCounts(text, facts, { elisions = false } = {}) {
   const read = elisions ? withElisionsRead(text) : text;

@@ -56,6 +56,17 @@ describe("factRecall", () => {
     expect(factRecall(text, [{ test: '"param :: static :: multiple"' }], brief)).toBe(1);
   });
 
+  it("reads `…/rest` as a path in the directory of the path before it", () => {
+    const text =
+      "src/test/java/acme/ATest.java:1\n…/BTest.java:2; …/expr/CTest.java:3\nDTest.java:4\n…/ETest.java:5";
+    const brief = { elisions: true };
+    expect(factRecall(text, [{ file: "src/test/java/acme/BTest.java" }], brief)).toBe(1);
+    expect(factRecall(text, [{ file: "src/test/java/acme/expr/CTest.java" }], brief)).toBe(1);
+    // After a bare file name there is no directory to read `…/` against.
+    expect(factRecall(text, [{ file: "src/test/java/acme/ETest.java" }], brief)).toBe(0);
+    expect(factRecall(text, [{ file: "src/test/java/acme/BTest.java" }])).toBe(0);
+  });
+
   it("is 1 without facts and 0 for empty feedback", () => {
     expect(factRecall("anything", [])).toBe(1);
     expect(factRecall("", [fact])).toBe(0);

@@ -183,7 +183,7 @@ export async function runRealWorldBench({ log = console.log } = {}) {
   const figures = await realWorldFigures();
   const { columns, byTool, overall } = figures;
   log(
-    `real-world feedback — ${figures.perCase.length} outputs of real projects, ${figures.facts} hand-written facts (\`…:N\` read as the file above)`,
+    `real-world feedback — ${figures.perCase.length} outputs of real projects, ${figures.facts} hand-written facts (\`…:N\` read as the file above, \`…/rest\` as a path in its directory)`,
   );
   if (figures.perCase.length === 0) {
     log("   no cases under fixtures/real-world/\n");

@@ -80,6 +80,32 @@ describe("fitTestItems", () => {
     ]);
   });
 
+  it("names a new file in the directory of the path written just before as `…/rest`", () => {
+    const at = (file: string, line: number, n: number): Failure =>
+      failureOf({ test: null, file, line, message: `TypeError: case ${n} broke here` });
+    const failures = [
+      at("src/test/java/org/acme/cli/ParserTest.java", 10, 1),
+      at("src/test/java/org/acme/cli/OptionTest.java", 20, 2),
+      at("src/test/java/org/acme/cli/expr/RangeTest.java", 30, 3),
+      at("src/test/java/org/acme/cli/ParserTest.java", 40, 4),
+      at("src/test/java/org/acme/cli/HelpTest.java", 50, 5),
+      at("test/unit/a.test.js", 1, 6),
+      at("test/unit/b.test.js", 2, 7),
+    ];
+    const { items } = fitTestItems(groupByRootCause(failures), 250, "");
+    expect(items.map((item) => item.replace(/:\s.*$/, ""))).toEqual([
+      "src/test/java/org/acme/cli/ParserTest.java:10",
+      "…/OptionTest.java:20",
+      "…/expr/RangeTest.java:30",
+      // After a short name, no directory is on screen: the next new file is written whole.
+      "ParserTest.java:40",
+      "src/test/java/org/acme/cli/HelpTest.java:50",
+      "test/unit/a.test.js:1",
+      // A directory this short is written again: `…/` would save a reader nothing.
+      "test/unit/b.test.js:2",
+    ]);
+  });
+
   it("names a file and a stem once when room is short: `…:line`, `…SEP leaf`", () => {
     const failures = [
       failureOf({ ...assertion(6, "shopping cart › sums prices", "4", "3"), message: "" }),

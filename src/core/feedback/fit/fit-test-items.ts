@@ -591,9 +591,31 @@ interface Written {
   readonly files: readonly string[];
   /** Test names written so far, in order: a later name sharing any one's stem is brief. */
   readonly names: readonly string[];
+  /**
+   * The directory (with its `/`) of the path written last, when it was written with its
+   * directories: a new file in it or below it is `…/rest`. Null after a short name.
+   */
+  readonly directory: string | null;
 }
 
-const NOTHING_WRITTEN: Written = { file: null, files: [], names: [] };
+const NOTHING_WRITTEN: Written = { file: null, files: [], names: [], directory: null };
+
+/** Shortest directory worth eliding as `…/`: below it, a reader would rather see it again. */
+const MIN_SHARED_DIRECTORY = 16;
+
+/** `path`'s directory with its closing `/`, "" for a bare file name. */
+function directoryOf(path: string): string {
+  return path.slice(0, path.lastIndexOf("/") + 1);
+}
+
+/** `path` as `…/rest` when it lies in `directory` (written just before) and that saves room. */
+function inDirectory(path: string, directory: string | null): string {
+  return directory !== null &&
+    directory.length >= MIN_SHARED_DIRECTORY &&
+    path.startsWith(directory)
+    ? `${ELLIPSIS}/${path.slice(directory.length)}`
+    : path;
+}
 
 /** Whether two lists hold the same strings in the same order. */
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -602,7 +624,12 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 
 /** Whether two layouts leave the same written, so the items after them lay out alike. */
 function sameWritten(a: Written | undefined, b: Written): boolean {
-  return a?.file === b.file && sameList(a.files, b.files) && sameList(a.names, b.names);
+  return (
+    a?.file === b.file &&
+    a.directory === b.directory &&
+    sameList(a.files, b.files) &&
+    sameList(a.names, b.names)
+  );
 }
 
 /**
@@ -708,6 +735,7 @@ function renderItem(
   short: ReadonlyMap<string, string>,
 ): { text: string; written: Written } {
   let lastFile = written.file;
+  let { directory } = written;
   const files = [...written.files];
   const names = [...written.names];
   const members: string[] = [];
@@ -720,9 +748,14 @@ function renderItem(
     if (member.place && failure.file !== null) {
       const implied = failure.file === lastFile || (test?.startsWith(failure.file) ?? false);
       const again = files.includes(failure.file);
-      const shown = again ? (short.get(failure.file) ?? failure.file) : failure.file;
+      const shown = again
+        ? (short.get(failure.file) ?? failure.file)
+        : inDirectory(failure.file, directory);
       where =
         placeText(failure, shown, implied, member.column) + (member.from ? fromText(failure) : "");
+      if (!implied) directory = again ? null : directoryOf(failure.file);
+      const from = member.from ? failure.testLocation : undefined;
+      if (from !== undefined && from.file !== failure.file) directory = directoryOf(from.file);
       if (!again) files.push(failure.file);
       lastFile = failure.file;
     }
@@ -735,7 +768,7 @@ function renderItem(
   const facts = values === "" ? words : words === "" ? values : `${values} (${words})`;
   const who = members.join("; ");
   const text = who === "" ? facts : facts === "" ? who : `${who}: ${facts}`;
-  return { text, written: { file: lastFile, files, names } };
+  return { text, written: { file: lastFile, files, names, directory } };
 }
 
 /**
