@@ -65,7 +65,7 @@ export function withElisionsRead(text) {
 }
 
 /** A place's path (`dir/file.ext` before `:line`), `…/` first when it is elided. */
-const PLACE_PATH = /(?<![\w./@…-])(…\/)?((?:[\w.@-]+\/)*[\w.@-]+\.\w+)(?=:\d)/g;
+const PLACE_PATH = /(?<![\w./@…-])(…\/)?(\/?(?:[\w.@-]+\/)*[\w.@-]+\.\w+)(?=:\d)/g;
 
 /**
  * `text` with each `…/rest:N` (a path in the directory of the path written just before it)

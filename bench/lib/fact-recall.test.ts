@@ -65,6 +65,8 @@ describe("factRecall", () => {
     // After a bare file name there is no directory to read `…/` against.
     expect(factRecall(text, [{ file: "src/test/java/acme/ETest.java" }], brief)).toBe(0);
     expect(factRecall(text, [{ file: "src/test/java/acme/BTest.java" }])).toBe(0);
+    const absolute = "/tmp/run/app/billing.py:5:12 reportReturnType\n…/users.py:13:20";
+    expect(factRecall(absolute, [{ file: "/tmp/run/app/users.py" }], brief)).toBe(1);
   });
 
   it("is 1 without facts and 0 for empty feedback", () => {
