@@ -186,6 +186,7 @@ describe("foldedPair", () => {
       expected: "foo;\\n\\nSELECT",
       received: "foo;\\nSELECT",
     });
+    expect(foldedPair("        1", "  1")).toEqual({ expected: '"        1"', received: '"  1"' });
     expect(foldedPair("if (a) {\n  b();\n}", "if (a) {\nb();\n}")).toEqual({
       expected: "if (a) {\\n  b();\\n}",
       received: "if (a) {\\nb();\\n}",

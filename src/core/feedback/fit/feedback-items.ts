@@ -228,7 +228,8 @@ function pairText({ expected, received }: { expected: string; received: string }
  * Both sides on one line each: folded (`oneLine`), unless folding makes them alike — they differ
  * only in line breaks, blank lines or indentation, which is then the whole bug (a formatter's
  * missing empty line) — when each keeps its line breaks as `\n` and its indentation below the
- * indentation both share.
+ * indentation both share; two single lines that differ only in the spaces around them are
+ * quoted whole (`"        1"`, `"  1"`), or the difference would not show.
  */
 export function foldedPair(
   expected: string,
@@ -236,6 +237,9 @@ export function foldedPair(
 ): { expected: string; received: string } {
   const folded = { expected: oneLine(expected), received: oneLine(received) };
   if (folded.expected !== folded.received || expected === received) return folded;
+  if (!expected.includes("\n") && !received.includes("\n")) {
+    return { expected: JSON.stringify(expected), received: JSON.stringify(received) };
+  }
   const lines = [expected, received].map((side) => side.split("\n").map((line) => line.trimEnd()));
   const indent = Math.min(
     ...lines.flat().flatMap((line) => (line === "" ? [] : [line.length - line.trimStart().length])),

@@ -17,6 +17,7 @@ import { tapParser } from "./tap.js";
 import { tscParser } from "./tsc.js";
 import { uvuParser } from "./uvu.js";
 import { rspecParser } from "./rspec.js";
+import { minitestParser } from "./minitest.js";
 import { phpunitParser } from "./phpunit.js";
 import { junit5Parser } from "./junit5.js";
 import { flake8Parser } from "./flake8.js";
@@ -48,6 +49,7 @@ export const builtinParsers: readonly TestOutputParser[] = [
   goTestParser,
   cargoParser,
   rspecParser,
+  minitestParser,
   phpunitParser,
   junit5Parser,
   // Type checkers, linters and compilers: their findings have no test. After the test runners,

@@ -2,7 +2,8 @@ import type { Failure, TestOutputParser } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
-import { isInternalPath, parseLocation, type SourceLocation } from "../extractor/stack-frames.js";
+import { parseLocation, type SourceLocation } from "../extractor/stack-frames.js";
+import { isRubyInternal } from "./ruby-paths.js";
 
 /** The closing count: `7 examples, 5 failures, 2 pending`, `0 examples, 0 failures, 2 errors occurred outside of examples`. */
 const TOTALS =
@@ -192,16 +193,4 @@ function messageLocation(message: string, file: string): SourceLocation | null {
   const place = /^\w+: (\S+?:\d+):/.exec(message)?.[1];
   const location = place === undefined ? null : parseLocation(place);
   return location !== null && location.file.endsWith(file) ? { ...location, file } : null;
-}
-
-/** Frames in gems, Ruby's standard library and RSpec itself. */
-function isRubyInternal(file: string): boolean {
-  return (
-    isInternalPath(file) ||
-    file.includes("/gems/") ||
-    file.includes("/rubygems") ||
-    /\/lib\/ruby\//.test(file) ||
-    file.startsWith("/usr/bin/") ||
-    file.startsWith("<")
-  );
 }

@@ -1,0 +1,168 @@
+import type { Failure, TestOutputParser } from "../feedback.js";
+import { logLines } from "../clean/log-lines.js";
+import { truncateCodePoints } from "../clean/code-points.js";
+import { failureOf } from "../failure-of.js";
+import type { SourceLocation } from "../extractor/stack-frames.js";
+import { isRubyInternal } from "./ruby-paths.js";
+
+/** The closing count: `112 runs, 150 assertions, 4 failures, 1 errors, 0 skips`. */
+const TOTALS = /^(\d+) runs, \d+ assertions, (\d+) failures, (\d+) errors, \d+ skips$/;
+
+/** A report's header: `  1) Failure:`, `  3) Error:`, or Rails' unnumbered `Failure:`. */
+const HEADER = /^\s*(?:\d+\) )?(Failure|Error|Skipped):$/;
+
+/** A failure's name line with the assertion's place: `CartTest#test_sum [test/cart_test.rb:5]:`. */
+const PLACED_NAME = /^(.+?) \[(.+):(\d+)\]:$/;
+
+/** A backtrace line: `    lib/cart.rb:3:in \`parse'` (Ruby 3.4: `'Cart.parse'`). */
+const FRAME = /^\s*(\S+?):(\d+):in [`']([^']*)'$/;
+
+/** Rails' rerun line after a report: `bin/rails test test/models/user_test.rb:4`. */
+const RERUN = /^(?:bin\/)?rails test (\S+):(\d+)$/;
+
+/** Longest message or value kept, as for every other failure field. */
+const MAX_FIELD_LENGTH = 1000;
+
+/**
+ * Minitest's reports (Ruby's bundled test framework, and Rails' `bin/rails test`): one failure
+ * per numbered `Failure:`/`Error:` report (`Skipped:` never), named as printed
+ * (`CartTest#test_sum`), a failed assertion at the place its name line gives (else Rails' rerun
+ * line's), an error at its backtrace's first frame in the project with the test's own frame as
+ * the test's place;
+ * `Expected: X` / `Actual: Y` as the values, or the first lines its `--- expected` / `+++
+ * actual` diff changes; the closing `N failures, M errors` is the count.
+ */
+export const minitestParser: TestOutputParser = {
+  name: "minitest",
+  detect: (output) => logLines(output).some((line) => TOTALS.test(line.trim())),
+  parse: (output) => reports(logLines(output)).flatMap(reportFailure),
+  reportedFailures: (output) => {
+    for (const line of logLines(output)) {
+      const totals = TOTALS.exec(line.trim());
+      if (totals !== null) return Number(totals[2]) + Number(totals[3]);
+    }
+    return null;
+  },
+};
+
+/** A report while its lines are read. */
+interface Report {
+  readonly kind: string;
+  readonly lines: string[];
+  /** Where Rails' rerun line below the report says the test is declared. */
+  rerun: SourceLocation | null;
+}
+
+/** Each report with its lines: from its header to the next header, rerun line or the totals. */
+function reports(lines: readonly string[]): Report[] {
+  const found: Report[] = [];
+  let current: Report | null = null;
+  for (const line of lines) {
+    const header = HEADER.exec(line);
+    if (header?.[1] !== undefined) {
+      current = { kind: header[1], lines: [], rerun: null };
+      found.push(current);
+      continue;
+    }
+    const trimmed = line.trim();
+    const rerun = RERUN.exec(trimmed);
+    if (current !== null && rerun?.[1] !== undefined) {
+      current.rerun = { file: rerun[1], line: Number(rerun[2]) };
+    }
+    if (TOTALS.test(trimmed) || rerun !== null || trimmed.startsWith("Finished in ")) {
+      current = null;
+      continue;
+    }
+    current?.lines.push(line);
+  }
+  return found;
+}
+
+/** One report as a failure; a skipped test's, or one without a name line, as none. */
+function reportFailure(report: Report): Failure[] {
+  const [nameLine = "", ...body] = report.lines.map((line) => line.trimEnd());
+  if (report.kind === "Skipped" || !nameLine.endsWith(":")) return [];
+  const placed = PLACED_NAME.exec(nameLine);
+  const test = placed?.[1] ?? nameLine.slice(0, -1);
+  if (report.kind === "Error") return [errorFailure(test, body, report.rerun)];
+  const values = diffValues(body) ?? expectedActual(body);
+  const words = body.filter((line) => line.trim() !== "");
+  const valueStart = words.findIndex((line) => /^(?:Expected: |--- expected$)/.test(line));
+  const message = (valueStart >= 0 ? words.slice(0, valueStart) : words.slice(0, 1)).join(" ");
+  // Rails 5's name line has no place: its rerun line's, where the test is declared, stands in.
+  const place =
+    placed?.[2] === undefined ? report.rerun : { file: placed[2], line: Number(placed[3]) };
+  return [
+    failureOf({
+      test,
+      ...(place === null ? {} : place),
+      ...(values ?? {}),
+      message: truncateCodePoints(message, MAX_FIELD_LENGTH),
+    }),
+  ];
+}
+
+/**
+ * An error's report: its first line is the error (`NoMethodError: undefined method …`), Ruby's
+ * highlighted source and suggestions follow, then the backtrace.
+ */
+function errorFailure(
+  test: string,
+  body: readonly string[],
+  rerun: SourceLocation | null,
+): Failure {
+  const frames = body.flatMap((line) => {
+    const frame = FRAME.exec(line);
+    return frame?.[1] === undefined || isRubyInternal(frame[1])
+      ? []
+      : [{ file: frame[1], line: Number(frame[2]), method: frame[3] ?? "" }];
+  });
+  const place = frames[0] ?? (rerun === null ? undefined : { ...rerun, method: "" });
+  const method = test.slice(test.lastIndexOf("#") + 1);
+  const own = frames.find((frame) => frame.method.endsWith(method));
+  const testLocation: SourceLocation | undefined =
+    own === undefined || own === place ? undefined : { file: own.file, line: own.line };
+  return failureOf({
+    test,
+    ...(place === undefined ? {} : { file: place.file, line: place.line }),
+    message: truncateCodePoints(
+      body.find((line) => line.trim() !== "")?.trim() ?? "",
+      MAX_FIELD_LENGTH,
+    ),
+    ...(testLocation === undefined ? {} : { testLocation }),
+  });
+}
+
+/** `Expected: 3` and `  Actual: 4`, the two lines `assert_equal` prints for short values. */
+function expectedActual(body: readonly string[]): { expected: string; received: string } | null {
+  const expected = body.find((line) => line.startsWith("Expected: "));
+  const actual = body.find((line) => line.trimStart().startsWith("Actual: "));
+  if (expected === undefined || actual === undefined) return null;
+  return {
+    expected: truncateCodePoints(expected.slice("Expected: ".length), MAX_FIELD_LENGTH),
+    received: truncateCodePoints(actual.trimStart().slice("Actual: ".length), MAX_FIELD_LENGTH),
+  };
+}
+
+/**
+ * The first line `assert_equal`'s diff of long or multi-line values takes out (`-`, the
+ * expected side's) and the first it puts in (`+`) in that hunk, indentation kept.
+ */
+function diffValues(body: readonly string[]): { expected: string; received: string } | null {
+  const start = body.indexOf("--- expected");
+  if (start < 0 || body[start + 1] !== "+++ actual") return null;
+  const hunk: string[] = [];
+  for (const line of body.slice(start + 2)) {
+    if (line.startsWith("@@") && hunk.length > 0) break;
+    if (!line.startsWith("@@")) hunk.push(line);
+  }
+  const minus = hunk.findIndex((line) => line.startsWith("-"));
+  const plus = hunk.findIndex((line, at) => at > minus && line.startsWith("+"));
+  const expected = hunk[minus];
+  const received = hunk[plus];
+  if (minus < 0 || plus < 0 || expected === undefined || received === undefined) return null;
+  return {
+    expected: truncateCodePoints(expected.slice(1), MAX_FIELD_LENGTH),
+    received: truncateCodePoints(received.slice(1), MAX_FIELD_LENGTH),
+  };
+}
