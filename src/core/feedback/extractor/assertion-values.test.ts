@@ -25,6 +25,10 @@ describe("valuesFromMessage", () => {
       "`0.868`",
     ],
     ["expected: 5, actual: 6", "5", "6"],
+    // go-runewidth's notes after the wanted value (fixtures/real-world/go-test/runewidth-ambiguous-truncate-fit).
+    ["RuneWidth('☆') = 1, want 2 (EastAsianWidth=true)", "2", "1"],
+    ['StringWidth("スター☆") = 7, want 8 (EA)', "8", "7"],
+    ["Split() = [a b], want [a b c] (len 3)", "[a b c] (len 3)", "[a b]"],
   ])("reads %s", (message, expected, received) => {
     expect(valuesFromMessage(message)).toEqual({ expected, received });
   });

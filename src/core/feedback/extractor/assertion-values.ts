@@ -79,7 +79,7 @@ function pytestValues(text: string): AssertedValues | null {
 function goValues(text: string): AssertedValues | null {
   const want = text.search(/[\s,;]want:?\s/);
   if (want >= 0) {
-    const expected = afterWord(text, want);
+    const expected = withoutNote(afterWord(text, want));
     const got = text.lastIndexOf("got", want);
     if (got >= 0 && (got === 0 || /\s/.test(text.charAt(got - 1)))) {
       return nonEmpty(expected, trimSeparators(text.slice(got + 3, want)));
@@ -107,6 +107,19 @@ function goValues(text: string): AssertedValues | null {
   const expected = trimSeparators(but ? before.slice(0, -"but".length) : before);
   return nonEmpty(expected, afterWord(text, valueAt + got));
 }
+
+/**
+ * A printed value without the note a message adds after it: `2 (EastAsianWidth=true)` → `2`,
+ * `12 (EA)` → `12` (go-runewidth's `t.Errorf("… = %d, want %d (EA)")`); a value that is not one
+ * literal (`[]int{1, 2}`, `Version(1.2)`) stays whole.
+ */
+function withoutNote(value: string): string {
+  return GO_LITERAL_NOTE.exec(value)?.[1] ?? value;
+}
+
+/** One literal as Go's `%d`, `%v` or `%q` print it, then a parenthesised note. */
+const GO_LITERAL_NOTE =
+  /^(-?\d+(?:\.\d+)?|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)+'|true|false|nil) \([^()]*\)$/;
 
 /** What follows the separator and keyword (`, want: `) that starts at `index`. */
 function afterWord(text: string, index: number): string {

@@ -553,4 +553,95 @@ FAILED src/humanize/time.py::humanize.time.naturaldelta
       }),
     ]);
   });
+
+  it("reads a text file's doctest diff and place, and a bare helper assertion's argument values (tabulate)", () => {
+    const output = `rootdir: /work/heldout9/python-tabulate
+=================================== FAILURES ===================================
+_____________________________ [doctest] README.md ______________________________
+238 \`\`\`pycon
+239 >>> print(tabulate(table, headers, tablefmt="github"))
+Differences (unified diff with -expected +actual):
+    @@ -1,4 +1,4 @@
+     | item   |   qty |
+    -|:-------|------:|
+    +|:-------|-------|
+     | spam   |    42 |
+     | eggs   |   451 |
+
+/work/heldout9/python-tabulate/README.md:239: DocTestFailure
+_____________________________ test_pipe_headerless _____________________________
+
+    def test_pipe_headerless():
+        "Output: pipe without headers"
+        expected = "\\n".join(["|:-----|---------:|", "| spam |  41.9999 |", "| eggs | 451      |"])
+        result = tabulate(_test_table, tablefmt="pipe")
+>       assert_equal(expected, result)
+
+test/test_output.py:2011: 
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ 
+
+expected = '|:-----|---------:|\\n| spam |  41.9999 |\\n| eggs | 451      |'
+result = '|:-----|----------|\\n| spam |  41.9999 |\\n| eggs | 451      |'
+
+    def assert_equal(expected, result):
+        print(f"Expected:\\n{expected!r}\\n")
+        print(f"Got:\\n{result!r}\\n")
+>       assert expected == result
+               ^^^^^^^^^^^^^^^^^^
+E       AssertionError
+
+test/common.py:10: AssertionError
+----------------------------- Captured stdout call -----------------------------
+Expected:
+'|:-----|---------:|\\n| spam |  41.9999 |\\n| eggs | 451      |'
+
+=========================== short test summary info ============================
+FAILED README.md::README.md
+FAILED test/test_output.py::test_pipe_headerless - AssertionError
+========================= 2 failed, 1 passed in 0.14s ==========================
+`;
+    expect(pytestParser.parse(output)).toEqual([
+      failureOf({
+        test: "README.md::README.md",
+        file: "README.md",
+        line: 239,
+        expected: "|:-------|------:|",
+        received: "|:-------|-------|",
+        message: "DocTestFailure",
+      }),
+      failureOf({
+        test: "test/test_output.py::test_pipe_headerless",
+        file: "test/test_output.py",
+        line: 2011,
+        expected: "|:-----|---------:|",
+        received: "|:-----|----------|",
+        message: "AssertionError",
+      }),
+    ]);
+  });
+
+  it("takes a bare assertion's sides by its names, the left received unless it says expected", () => {
+    const output = `=================================== FAILURES ===================================
+___________________________________ test_sum ___________________________________
+
+    def test_sum():
+>       check(total([1, 2]), 4)
+
+tests/test_sum.py:4: 
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ 
+
+got = 3, want = 4
+
+    def check(got, want):
+>       assert got == want
+E       AssertionError
+
+tests/helpers.py:2: AssertionError
+=========================== short test summary info ============================
+FAILED tests/test_sum.py::test_sum - AssertionError
+============================== 1 failed in 0.01s ===============================
+`;
+    const [failure] = pytestParser.parse(output);
+    expect([failure?.expected, failure?.received]).toEqual(["4", "3"]);
+  });
 });

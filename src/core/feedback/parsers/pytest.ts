@@ -342,7 +342,9 @@ function sectionFailure(
     candidates.find(([id]) => testFile !== null && id.startsWith(`${testFile}::`)) ?? candidates[0];
   if (summaryMessage !== undefined && collecting === null) claimed.add(summaryMessage[0]);
   draft.test = collecting !== null ? name : (summaryMessage?.[0] ?? qualified(testFile, name));
-  const values = comparedValues(draft.message, errorLines, rawErrorLines);
+  const values =
+    comparedValues(draft.message, errorLines, rawErrorLines) ??
+    (draft.message === "AssertionError" ? comparedArguments(section.lines) : null);
   if (values !== null) {
     draft.expected = values.expected;
     draft.received = values.received;
@@ -395,6 +397,13 @@ function readDoctest(lines: readonly string[], draft: FailureDraft): void {
   if (raised !== undefined) setMessage(draft, raised);
   for (const line of lines) {
     const trimmed = line.trim();
+    // A text file's doctest (`README.md:239: DocTestFailure`) has no Python frame to place it.
+    const document = DOCUMENT_LOCATION.exec(trimmed);
+    if (document?.[1] !== undefined && draft.file === null) {
+      draft.file = document[1];
+      draft.line = Number(document[2]);
+      setMessage(draft, document[3] ?? "");
+    }
     if (trimmed === "Expected:" || trimmed === "Got:")
       part = trimmed === "Got:" ? "got" : "expected";
     else if (part !== null && line.startsWith("    ")) blocks[part].push(line.slice(4));
@@ -408,6 +417,39 @@ function readDoctest(lines: readonly string[], draft: FailureDraft): void {
   }
   if (blocks.expected.length > 0) draft.expected = blocks.expected.join("\n");
   if (blocks.got.length > 0) draft.received = blocks.got.join("\n");
+  const differences = doctestDiffLines(lines);
+  if (differences !== null && blocks.expected.length === 0 && blocks.got.length === 0) {
+    draft.expected = differences.expected;
+    draft.received = differences.received;
+  }
+}
+
+/** A doctest of a text file: its location line, `/root/README.md:239: DocTestFailure`. */
+const DOCUMENT_LOCATION = /^(\S+\.(?:rst|txt|md)):(\d+): (\w+)$/;
+
+/**
+ * The first changed pair of a doctest's diff (`REPORT_UDIFF`'s `Differences (unified diff with
+ * -expected +actual):`, or `REPORT_NDIFF`'s), which doctest prints instead of `Expected:`/`Got:`:
+ * the first `-` line below it and the `+` line after, without their marks.
+ */
+function doctestDiffLines(lines: readonly string[]): { expected: string; received: string } | null {
+  const header = lines.findIndex((line) =>
+    /^Differences \((?:unified diff|ndiff) with -expected \+actual\):$/.test(line.trim()),
+  );
+  if (header < 0) return null;
+  const ndiff = lines[header]?.includes("ndiff") === true;
+  const body: string[] = [];
+  for (const line of lines.slice(header + 1)) {
+    if (!line.startsWith("    ")) break;
+    body.push(line.slice(4));
+  }
+  const mark = (sign: string) => (ndiff ? `${sign} ` : sign);
+  const minus = body.findIndex((line) => line.startsWith(mark("-")) && !line.startsWith("---"));
+  const plus = body.findIndex((line, at) => at > minus && line.startsWith(mark("+")));
+  const expected = body[minus];
+  const received = body[plus];
+  if (minus < 0 || plus < 0 || expected === undefined || received === undefined) return null;
+  return { expected: expected.slice(mark("-").length), received: received.slice(mark("+").length) };
 }
 
 /**
@@ -474,6 +516,66 @@ function diffLines(
   if (minus < 0 || plus < 0 || plus > minus + 2 || expected === undefined || received === undefined)
     return null;
   return { expected: pythonString(expected.slice(2)), received: pythonString(received.slice(2)) };
+}
+
+/**
+ * The two sides of a bare `assert expected == result` that pytest did not rewrite (a helper
+ * outside the test modules: only `E       AssertionError` shows), from the values its long
+ * traceback prints for the frame's arguments (`expected = '|:-----|---------:|\\n| spam |'`,
+ * one or more `name = value` to a line) above the function. A name saying which side it is
+ * (`expected`, `want`) decides; else the left is the received side, as in `assert result == 3`.
+ * Two strings of several lines give their first differing lines.
+ */
+function comparedArguments(lines: readonly string[]): { expected: string; received: string } | null {
+  const at = lines.findLastIndex((line) => /^>\s+assert \w+ == \w+\s*$/.test(line));
+  const names = /assert (\w+) == (\w+)/.exec(lines[at] ?? "");
+  if (names?.[1] === undefined || names[2] === undefined) return null;
+  const [left, right] = [names[1], names[2]];
+  const argumentValues = new Map<string, string>();
+  for (const line of lines.slice(0, Math.max(at, 0))) {
+    // A frame separator (`_ _ _`) starts the next frame's arguments.
+    if (/^_(?: _)+$/.test(line.trim())) argumentValues.clear();
+    // pytest prints the arguments unindented; the frame's source below is indented.
+    if (line !== line.trimStart()) continue;
+    for (const [, name, value] of line.matchAll(ARGUMENT)) {
+      if (name !== undefined && value !== undefined) argumentValues.set(name, value);
+    }
+  }
+  const leftValue = argumentValues.get(left);
+  const rightValue = argumentValues.get(right);
+  if (leftValue === undefined || rightValue === undefined) return null;
+  const leftExpected = EXPECTED_NAME.test(left) && !EXPECTED_NAME.test(right);
+  const pair = leftExpected
+    ? { expected: leftValue, received: rightValue }
+    : { expected: rightValue, received: leftValue };
+  return differingLines(pair) ?? pair;
+}
+
+/** One argument in a long traceback's frame: `name = value`, several joined by `, `. */
+const ARGUMENT = /(?:^|, )([a-z_]\w*) = ((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^'"])+?)(?=, [a-z_]\w* = |$)/g;
+
+/** An argument's name that says it holds the expected side. */
+const EXPECTED_NAME = /^(?:expected|expect|want|wanted|exp)(?:_\w+)?$/;
+
+/**
+ * Two Python strings of several lines (`'a\\nb'`) as their first lines that differ, without
+ * the quotes: the one line to look at, where the whole strings would spend the room on what
+ * they share.
+ */
+function differingLines(pair: { expected: string; received: string }): {
+  expected: string;
+  received: string;
+} | null {
+  const lineParts = (value: string): string[] | null =>
+    /^'.*'$|^".*"$/.test(value) && value.includes("\\n") ? value.slice(1, -1).split("\\n") : null;
+  const expected = lineParts(pair.expected);
+  const received = lineParts(pair.received);
+  if (expected === null || received === null) return null;
+  const at = expected.findIndex((line, index) => line !== received[index]);
+  const index = at < 0 ? Math.min(expected.length, received.length) : at;
+  const [expectedLine, receivedLine] = [expected[index], received[index]];
+  if (expectedLine === undefined || receivedLine === undefined) return null;
+  return { expected: expectedLine, received: receivedLine };
 }
 
 /** `text` quoted as Python's `repr` quotes a string without escapes: single quotes unless it holds one. */
