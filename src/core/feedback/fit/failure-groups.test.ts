@@ -27,4 +27,20 @@ describe("groupByRootCause", () => {
     // The same pair twice is one cause.
     expect(groupByRootCause([words, { ...words, test: "swap case > again" }])).toHaveLength(1);
   });
+
+  it("groups a table's rows checked at one line with one pair, whatever literal each quotes (go-runewidth)", () => {
+    const row = (rune: string, line = 223, received = "1") =>
+      failureOf({
+        test: "TestRuneWidth",
+        file: "runewidth_test.go",
+        line,
+        expected: "2",
+        received,
+        message: `RuneWidth('${rune}') = ${received}, want 2 (EastAsianWidth=true)`,
+      });
+    expect(groupByRootCause([row("☆"), row("♥"), row("♣")])).toHaveLength(1);
+    // Another line, or another pair, is another cause.
+    expect(groupByRootCause([row("☆"), row("♥", 224)])).toHaveLength(2);
+    expect(groupByRootCause([row("☆"), row("♥", 223, "0")])).toHaveLength(2);
+  });
 });

@@ -14,14 +14,16 @@ export type FailureGroup = readonly [Failure, ...Failure[]];
  * values (and, for findings, the same rule) are one cause, however many tests it broke — one
  * item names every test it hit instead of repeating the error. An error thrown at one line of
  * code with the same words but for the numbers in them (`Uninitialized string offset 48`, `… 21`:
- * each test's input) is one cause too. A failure that says nothing but its name is a cause of its
- * own. Groups keep the order of their first failure.
+ * each test's input) is one cause too, and so is a check at one line with the same values whose
+ * words differ only in the literal they quote (a table's rows: `RuneWidth('☆') = 1, want 2`,
+ * `RuneWidth('♥') = 1, want 2`). A failure that says nothing but its name is a cause of its own.
+ * Groups keep the order of their first failure.
  */
 export function groupByRootCause(failures: readonly Failure[]): FailureGroup[] {
   const byCause = new Map<string, Failure[]>();
   const groups: Failure[][] = [];
   for (const failure of failures) {
-    const causes = [causeOf(failure), thrownCauseOf(failure)].filter(
+    const causes = [causeOf(failure), thrownCauseOf(failure), checkedCauseOf(failure)].filter(
       (cause): cause is string => cause !== null,
     );
     const group = causes.map((cause) => byCause.get(cause)).find((found) => found !== undefined);
@@ -40,6 +42,22 @@ function thrownCauseOf(failure: Failure): string | null {
   if (failure.received !== null) return null;
   const words = message.replace(QUOTED, "$1…$1").replace(/\d+/g, "#");
   return JSON.stringify(["thrown", failure.file, failure.line, words, failure.rule ?? null]);
+}
+
+/** A failed check with values as made at its line, quoted literals aside; null for others. */
+function checkedCauseOf(failure: Failure): string | null {
+  const { expected, received } = failure;
+  if (failure.line === null || expected === null || received === null) return null;
+  const pair = [oneLine(expected), oneLine(received)];
+  const words = elideValues(oneLine(failure.message), pair).replace(QUOTED, "$1…$1");
+  return JSON.stringify([
+    "checked",
+    failure.file,
+    failure.line,
+    words,
+    ...pair,
+    failure.rule ?? null,
+  ]);
 }
 
 /**
