@@ -25,6 +25,15 @@ describe("failureParts", () => {
     ]);
   });
 
+  it("offers no words that only repeat the pair the summary's kind already names (pytest's `assert`)", () => {
+    const parts = failureParts(
+      failure({ expected: "'13rd'", received: "'13th'", message: "assert '13th' == '13rd'" }),
+      "9 with assert … == …",
+    );
+    expect(parts.values).toEqual(["expected '13rd', got '13th'"]);
+    expect(parts.words).toEqual([]);
+  });
+
   it("offers every one of Jasmine's toEqual differences in its fullest words", () => {
     const differences = [
       "Expected $.rootNode.tag['@_int'] = '045' to equal 45.",

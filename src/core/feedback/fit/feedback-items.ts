@@ -161,13 +161,17 @@ function briefNote(message: string, values: readonly string[]): string {
   return truncateCodePoints(note, MAX_BRIEF_NOTE);
 }
 
-/** Words that only label values; a message made of them and the values repeats the values. */
+/**
+ * Words that only label values; a message made of them and the values repeats the values —
+ * pytest's `assert '13th' == '13rd'` too, once the pair is shown.
+ */
 const VALUE_LABELS: ReadonlySet<string> = new Set([
   "expected",
   "received",
   "actual",
   "got",
   "want",
+  "assert",
 ]);
 
 /**
