@@ -130,6 +130,12 @@ describe("fitTestItems", () => {
     expect(items).toEqual(["src/a.js:3 parses ids: RangeError: the identifier…"]);
     // Below 16 code points a cut names nothing: the room stays empty.
     expect(fitTestItems([[thrown]], 36, "").items).toEqual(["src/a.js:3 parses ids"]);
+    // Nor does a cut that keeps only the error's name.
+    const named = failureOf({
+      ...thrown,
+      message: "RuntimeError: Don't know how to build task 'abc'",
+    });
+    expect(fitTestItems([[named]], 41, "").items).toEqual(["src/a.js:3 parses ids"]);
   });
 
   it("names a lint or compiler finding by file:line:col and its rule", () => {

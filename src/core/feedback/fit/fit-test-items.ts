@@ -53,6 +53,9 @@ function labelUses(states: readonly ItemState[]): Map<string, number> {
   return uses;
 }
 
+/** An error's name at the start of its words: `RuntimeError:`, `java.lang.NullPointerException:`. */
+const LEADING_ERROR_NAME = /^[\w$.]*(?:Error|Exception)\b:?/;
+
 /** Shortest cut of an error's words worth writing: below it, a cut names nothing. */
 const MIN_CUT_WORDS = 16;
 /** Failures of one cause that get a place of their own in its item; the rest are counted. */
@@ -191,7 +194,9 @@ function fillWithCutWords(
     state.cut = "…";
     const length = budget - layout.used - (layout.costOf(index) - 1);
     state.cut = codePointLength(cuttable) <= length ? cuttable : cutWords(cuttable, length);
-    const says = /[a-z]{2,}/i.test(state.cut) && !isSaid(said, state.cut);
+    // A cut that keeps only the error's name (`RuntimeError:…`) says nothing a place does not.
+    const gist = state.cut.replace(LEADING_ERROR_NAME, "");
+    const says = /[a-z]{2,}/i.test(gist) && !isSaid(said, state.cut);
     if (length < MIN_CUT_WORDS || !says || layout.costOf(index) > budget - layout.used) {
       state.cut = null;
       continue;

@@ -18,6 +18,7 @@ import { tscParser } from "./tsc.js";
 import { uvuParser } from "./uvu.js";
 import { rspecParser } from "./rspec.js";
 import { minitestParser } from "./minitest.js";
+import { testUnitParser } from "./test-unit.js";
 import { phpunitParser } from "./phpunit.js";
 import { junit5Parser } from "./junit5.js";
 import { flake8Parser } from "./flake8.js";
@@ -50,6 +51,7 @@ export const builtinParsers: readonly TestOutputParser[] = [
   cargoParser,
   rspecParser,
   minitestParser,
+  testUnitParser,
   phpunitParser,
   junit5Parser,
   // Type checkers, linters and compilers: their findings have no test. After the test runners,
