@@ -359,6 +359,19 @@ describe("testFeedback: parsers", () => {
     );
   });
 
+  it("keeps a summary of several causes within 100 code points, however large the cap", () => {
+    const gist = "TypeError: Cannot read properties of undefined (reading 'unitSeparator')";
+    const crash = (test: string, line: number): Failure =>
+      failureOf({ test, file: "index.js", line, message: gist });
+    const failures = [crash("one", 3), crash("two", 3), crash("three", 3)];
+    failures.push(failureOf({ test: "four", file: "b.js", line: 9, expected: "1", received: "2" }));
+    const summary = (maxLength: number): string =>
+      testFeedback("x", { maxLength, parsers: [parser("p", true, failures)] }).summary;
+    // 36 for the count, 79 for the cause: 115 fit a third of 500, not 100.
+    expect(summary(500)).toBe("Test failed: 4 failing tests in 2 files");
+    expect(summary(2000)).toBe("Test failed: 4 failing tests in 2 files");
+  });
+
   it("counts no rest when a tighter fit names every failure", () => {
     // Real runs where less room for the items named every failure.
     for (const output of [jestSnapshots, pytestCrashes]) {

@@ -24,6 +24,11 @@ import { checkedTests } from "./checked-tests.js";
 const MAX_ITEMS = 20;
 /** The share of the cap a summary of several causes may take: the items say what each is. */
 const SUMMARY_SHARE = 0.3;
+/**
+ * The most a summary of several causes may take however large the cap: a headline's count and
+ * one or two shared kinds fit in it, and the room beyond serves the items' places and values.
+ */
+const MAX_SUMMARY_ROOM = 100;
 /** Kinds of check a summary names, so it never crowds out the items. */
 const MAX_SHARED_KINDS = 1;
 /** Longest kind of check in a summary. */
@@ -183,7 +188,8 @@ function summarize(
   const others = largest.length > 1 ? groups.filter((group) => group !== largest) : groups;
   const kinds = sharedKinds(others, !findings).map((kind) => `; ${kind.count} with ${kind.words}`);
   const head = `Test failed: ${counted}${where}`;
-  const room = Math.max(codePointLength(head), Math.floor(cap * SUMMARY_SHARE));
+  const share = Math.min(Math.floor(cap * SUMMARY_SHARE), MAX_SUMMARY_ROOM);
+  const room = Math.max(codePointLength(head), share);
   return [...kinds, cause].reduce(
     (summary, part) =>
       codePointLength(summary) + codePointLength(part) <= room ? summary + part : summary,
