@@ -21,6 +21,7 @@ import { minitestParser } from "./minitest.js";
 import { testUnitParser } from "./test-unit.js";
 import { phpunitParser } from "./phpunit.js";
 import { junit5Parser } from "./junit5.js";
+import { gtestParser } from "./gtest.js";
 import { flake8Parser } from "./flake8.js";
 import { mypyParser } from "./mypy.js";
 import { ruffParser } from "./ruff.js";
@@ -54,6 +55,7 @@ export const builtinParsers: readonly TestOutputParser[] = [
   testUnitParser,
   phpunitParser,
   junit5Parser,
+  gtestParser,
   // Type checkers, linters and compilers: their findings have no test. After the test runners,
   // whose own output may quote a compiler's diagnostics (ts-jest's `● Test suite failed to run`);
   // rustc after cargo, which reads a failed `cargo test` build itself; ruff before flake8, whose
