@@ -19,22 +19,16 @@ describe("gtestParser", () => {
         received: "          #comment that couldn't possibly",
         message: equality,
       }),
-      failureOf({
-        test: "EmitterTest.GlobalBoolFormatting",
-        file,
-        line: 32,
-        expected: "- Off",
-        received: "- OFF",
-        message: equality,
-      }),
-      failureOf({
-        test: "EmitterTest.BoolFormatting",
-        file,
-        line: 32,
-        expected: "- Off",
-        received: "- OFF",
-        message: equality,
-      }),
+      ...["EmitterTest.GlobalBoolFormatting", "EmitterTest.BoolFormatting"].map((test) =>
+        failureOf({
+          test,
+          file,
+          line: 32,
+          expected: "- Off",
+          received: "- OFF",
+          message: equality,
+        }),
+      ),
       failureOf({
         test: "NodeTest.LoadTildeAsNull",
         file: "/tmp/yaml-cpp/test/integration/load_node_test.cpp",

@@ -3,19 +3,17 @@ import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
 import type { SourceLocation } from "../extractor/stack-frames.js";
-import { isRubyInternal } from "./ruby-paths.js";
+import { rubyProjectFrames, testMethodFrame } from "./ruby-frames.js";
+import { firstCountsIn } from "./reported-count.js";
 
 /** The closing count: `112 runs, 150 assertions, 4 failures, 1 errors, 0 skips`. */
-const TOTALS = /^(\d+) runs, \d+ assertions, (\d+) failures, (\d+) errors, \d+ skips$/;
+const TOTALS = /^\d+ runs, \d+ assertions, (\d+) failures, (\d+) errors, \d+ skips$/;
 
 /** A report's header: `  1) Failure:`, `  3) Error:`, or Rails' unnumbered `Failure:`. */
 const HEADER = /^\s*(?:\d+\) )?(Failure|Error|Skipped):$/;
 
 /** A failure's name line with the assertion's place: `CartTest#test_sum [test/cart_test.rb:5]:`. */
 const PLACED_NAME = /^(.+?) \[(.+):(\d+)\]:$/;
-
-/** A backtrace line: `    lib/cart.rb:3:in \`parse'` (Ruby 3.4: `'Cart.parse'`). */
-const FRAME = /^\s*(\S+?):(\d+):in [`']([^']*)'$/;
 
 /** Rails' rerun line after a report: `bin/rails test test/models/user_test.rb:4`. */
 const RERUN = /^(?:bin\/)?rails test (\S+):(\d+)$/;
@@ -34,16 +32,15 @@ const MAX_FIELD_LENGTH = 1000;
  */
 export const minitestParser: TestOutputParser = {
   name: "minitest",
-  detect: (output) => logLines(output).some((line) => TOTALS.test(line.trim())),
+  detect: (output) => firstCountsIn(logLines(output), TOTALS) !== null,
   parse: (output) => reports(logLines(output)).flatMap(reportFailure),
-  reportedFailures: (output) => {
-    for (const line of logLines(output)) {
-      const totals = TOTALS.exec(line.trim());
-      if (totals !== null) return Number(totals[2]) + Number(totals[3]);
-    }
-    return null;
-  },
+  reportedFailures: (output) => firstCountsIn(logLines(output), TOTALS),
 };
+
+/** Whether `line` is the closing count, which ends the last report. */
+function isTotals(line: string): boolean {
+  return firstCountsIn([line], TOTALS) !== null;
+}
 
 /** A report while its lines are read. */
 interface Report {
@@ -69,7 +66,7 @@ function reports(lines: readonly string[]): Report[] {
     if (current !== null && rerun?.[1] !== undefined) {
       current.rerun = { file: rerun[1], line: Number(rerun[2]) };
     }
-    if (TOTALS.test(trimmed) || rerun !== null || trimmed.startsWith("Finished in ")) {
+    if (rerun !== null || trimmed.startsWith("Finished in ") || isTotals(trimmed)) {
       current = null;
       continue;
     }
@@ -111,15 +108,10 @@ function errorFailure(
   body: readonly string[],
   rerun: SourceLocation | null,
 ): Failure {
-  const frames = body.flatMap((line) => {
-    const frame = FRAME.exec(line);
-    return frame?.[1] === undefined || isRubyInternal(frame[1])
-      ? []
-      : [{ file: frame[1], line: Number(frame[2]), method: frame[3] ?? "" }];
-  });
+  const frames = rubyProjectFrames(body);
   const place = frames[0] ?? (rerun === null ? undefined : { ...rerun, method: "" });
   const method = test.slice(test.lastIndexOf("#") + 1);
-  const own = frames.find((frame) => frame.method.endsWith(method));
+  const own = testMethodFrame(frames, method);
   const testLocation: SourceLocation | undefined =
     own === undefined || own === place ? undefined : { file: own.file, line: own.line };
   return failureOf({

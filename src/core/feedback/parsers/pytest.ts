@@ -526,7 +526,9 @@ function diffLines(
  * (`expected`, `want`) decides; else the left is the received side, as in `assert result == 3`.
  * Two strings of several lines give their first differing lines.
  */
-function comparedArguments(lines: readonly string[]): { expected: string; received: string } | null {
+function comparedArguments(
+  lines: readonly string[],
+): { expected: string; received: string } | null {
   const at = lines.findLastIndex((line) => /^>\s+assert \w+ == \w+\s*$/.test(line));
   const names = /assert (\w+) == (\w+)/.exec(lines[at] ?? "");
   if (names?.[1] === undefined || names[2] === undefined) return null;
@@ -552,7 +554,8 @@ function comparedArguments(lines: readonly string[]): { expected: string; receiv
 }
 
 /** One argument in a long traceback's frame: `name = value`, several joined by `, `. */
-const ARGUMENT = /(?:^|, )([a-z_]\w*) = ((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^'"])+?)(?=, [a-z_]\w* = |$)/g;
+const ARGUMENT =
+  /(?:^|, )([a-z_]\w*) = ((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^'"])+?)(?=, [a-z_]\w* = |$)/g;
 
 /** An argument's name that says it holds the expected side. */
 const EXPECTED_NAME = /^(?:expected|expect|want|wanted|exp)(?:_\w+)?$/;

@@ -10,6 +10,18 @@ export function countsIn(output: string, pattern: RegExp): number | null {
   return total;
 }
 
+/**
+ * The sum of the groups of the first of `lines` (trimmed) that `pattern` matches (`4 failures,
+ * 1 errors` is 5), or null when none does: a closing line that counts failures and errors apart.
+ */
+export function firstCountsIn(lines: readonly string[], pattern: RegExp): number | null {
+  for (const line of lines) {
+    const match = pattern.exec(line.trim());
+    if (match !== null) return match.slice(1).reduce((sum, group) => sum + Number(group ?? 0), 0);
+  }
+  return null;
+}
+
 /** Whether the character at `at` of `text` is an ASCII digit. */
 function isDigit(text: string, at: number): boolean {
   const code = text.charCodeAt(at);

@@ -3,7 +3,7 @@ import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
 import { parseLocation, type SourceLocation } from "../extractor/stack-frames.js";
-import { isRubyInternal } from "./ruby-paths.js";
+import { isRubyInternal } from "./ruby-frames.js";
 
 /** The closing count: `7 examples, 5 failures, 2 pending`, `0 examples, 0 failures, 2 errors occurred outside of examples`. */
 const TOTALS =

@@ -2,7 +2,8 @@ import type { Failure, TestOutputParser } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
-import { isRubyInternal } from "./ruby-paths.js";
+import { isRubyFrame, rubyProjectFrames, testMethodFrame } from "./ruby-frames.js";
+import { firstCountsIn } from "./reported-count.js";
 
 /** The closing count: `606 tests, 1444 assertions, 4 failures, 4 errors, 0 pendings, …`. */
 const TOTALS =
@@ -16,9 +17,6 @@ const HEADER = /^(Failure|Error|Pending|Omission|Notification): (.+?\([\w:]+\))(
 
 /** The rule test-unit draws around each report. */
 const RULE = /^={40,}$/;
-
-/** A backtrace line: `/app/lib/cart.rb:243:in \`block in sub'` (Ruby 3.4: `'Cart#sub'`). */
-const FRAME = /^\s*(\S+?):(\d+):in [`']([^']*)'$/;
 
 /** A line of the source test-unit quotes under a frame: `     333: `, `  => 336:     assert_equal …`. */
 const SOURCE_LINE = /^\s*(?:=>\s*)?\d+:(?: |$)/;
@@ -39,15 +37,9 @@ const MAX_FIELD_LENGTH = 1000;
  */
 export const testUnitParser: TestOutputParser = {
   name: "test-unit",
-  detect: (output) => logLines(output).some((line) => TOTALS.test(line.trim())),
+  detect: (output) => firstCountsIn(logLines(output), TOTALS) !== null,
   parse: (output) => reports(logLines(output)).flatMap(reportFailure),
-  reportedFailures: (output) => {
-    for (const line of logLines(output)) {
-      const totals = TOTALS.exec(line.trim());
-      if (totals !== null) return Number(totals[1]) + Number(totals[2]);
-    }
-    return null;
-  },
+  reportedFailures: (output) => firstCountsIn(logLines(output), TOTALS),
 };
 
 /** A report while its lines are read. */
@@ -80,15 +72,10 @@ function reports(lines: readonly string[]): Report[] {
 /** One report as a failure; a pending, omitted or notified test as none. */
 function reportFailure(report: Report): Failure[] {
   if (report.kind !== "Failure" && report.kind !== "Error") return [];
-  const frames = report.lines.flatMap((line) => {
-    const frame = FRAME.exec(line);
-    return frame?.[1] === undefined || isRubyInternal(frame[1])
-      ? []
-      : [{ file: frame[1], line: Number(frame[2]), method: frame[3] ?? "" }];
-  });
+  const frames = rubyProjectFrames(report.lines);
   const place = frames[0];
   const method = report.test.slice(0, report.test.lastIndexOf("("));
-  const own = frames.find((frame) => frame.method.endsWith(method));
+  const own = testMethodFrame(frames, method);
   const words = messageLines(report.lines);
   const values = report.kind === "Failure" ? valuesOf(words) : null;
   const message =
@@ -117,7 +104,7 @@ function messageLines(lines: readonly string[]): string[] {
   const words: string[] = [];
   for (const line of lines) {
     if (line === "diff:") break;
-    if (line.trim() === "" || FRAME.test(line) || SOURCE_LINE.test(line)) continue;
+    if (line.trim() === "" || isRubyFrame(line) || SOURCE_LINE.test(line)) continue;
     // Ruby's error_highlight (`^^^^`) and `Did you mean?` lines are indented under the error.
     if (words.length > 0 && /^\s{2}/.test(line) && !/^\s*</.test(line)) continue;
     words.push(line.trim());
