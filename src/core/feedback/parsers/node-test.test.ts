@@ -168,4 +168,33 @@ Error [ERR_TEST_FAILURE]: Expected values to be strictly equal:
     ]);
     expect(nodeTestParser.detect('<testsuites name="vitest tests"><testcase/>')).toBe(false);
   });
+
+  it("leaves Vitest's TAP to the TAP reader, though a node:test file's TAP is printed in it (defu)", () => {
+    // From a real `vitest run --reporter=tap` of unjs/defu (held-out-9's project), shortened.
+    const output = `TAP version 13
+# Subtest: isPlainObject
+ok 1 - isPlainObject
+  ---
+  duration_ms: 1.49874
+  type: 'suite'
+  ...
+TAP version 13
+1..2
+not ok 1 - test/defu.test.ts # time=22.87ms {
+    1..1
+    not ok 1 - defu # time=22.23ms {
+        1..21
+        ok 1 - should copy only missing properties defaults # time=2.01ms
+        not ok 4 - should concat array values by default # time=8.69ms
+            ---
+            error:
+                name: "AssertionError"
+                message: "expected { array: [ 'c', 'd' ] } to deeply equal { array: [ 'd', 'c' ] }"
+            at: "/work/heldout9/defu/test/defu.test.ts:36:20"
+            ...
+    }
+}
+`;
+    expect(nodeTestParser.detect(output)).toBe(false);
+  });
 });

@@ -130,8 +130,19 @@ function isNodeSpec(output: string): boolean {
 
 /** node:test's TAP: subtests with `duration_ms` diagnostics. */
 function isNodeTap(output: string): boolean {
-  return output.includes("# Subtest: ") && output.includes("duration_ms: ");
+  return (
+    output.includes("# Subtest: ") &&
+    output.includes("duration_ms: ") &&
+    !output.split("\n").some((line) => line.endsWith(" {") && TEST_POINT.test(line))
+  );
 }
+
+/**
+ * A TAP test point; one that ends in ` {` buffers its subtests in braces (`not ok 1 -
+ * test/a.test.ts # time=3ms {`), as Vitest's `tap` reporter writes them and node:test never
+ * does: such a log is read as TAP, though a node:test file's own TAP may be printed in it too.
+ */
+const TEST_POINT = /^\s*(?:not )?ok \d+ - /;
 
 /** node:test's JUnit report: every test case's `classname` is `test`. */
 function isNodeJunit(output: string): boolean {
