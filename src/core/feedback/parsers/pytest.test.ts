@@ -644,4 +644,26 @@ FAILED tests/test_sum.py::test_sum - AssertionError
     const [failure] = pytestParser.parse(output);
     expect([failure?.expected, failure?.received]).toEqual(["4", "3"]);
   });
+
+  it("never reads a passed test's section under `-rA`'s PASSES banner as a failure (tabulate)", () => {
+    const output = `=================================== FAILURES ===================================
+__________________________________ test_fails __________________________________
+
+>       assert f(1) == 2
+E       assert 1 == 2
+
+tests/test_a.py:3: AssertionError
+==================================== PASSES ====================================
+_________________________________ test_passes __________________________________
+----------------------------- Captured stdout call -----------------------------
+hello
+=========================== short test summary info ============================
+PASSED tests/test_a.py::test_passes
+FAILED tests/test_a.py::test_fails - assert 1 == 2
+========================= 1 failed, 1 passed in 0.10s ==========================
+`;
+    expect(pytestParser.parse(output).map((failure) => failure.test)).toEqual([
+      "tests/test_a.py::test_fails",
+    ]);
+  });
 });

@@ -202,9 +202,15 @@ function split(lines: readonly string[]): Reading {
   let timedOut = false;
   // Captured output (`--- Captured stdout call ---`) is the program talking, never a report.
   let muted = false;
+  // `-rA`/`-rP` print passed tests' captured output in sections under a `PASSES` banner.
+  let passes = false;
   for (const line of lines) {
     const trimmed = line.trim();
     const title = sectionTitle(line, width);
+    if (title !== null && passes) {
+      current = null;
+      continue;
+    }
     if (title !== null) {
       current = { title, lines: [] };
       reading.sections.push(current);
@@ -214,6 +220,7 @@ function split(lines: readonly string[]): Reading {
     if (/^=+ .* =+$/.test(trimmed)) {
       current = null;
       inFailures = /^=+ FAILURES =+$/.test(trimmed);
+      passes = /^=+ PASSES =+$/.test(trimmed);
       // Only pytest's own banners tell its width: a test may print a line of `=` too.
       if (line === trimmed && BANNER.test(trimmed)) width = codePointLength(trimmed);
       continue;
