@@ -41,6 +41,5 @@ export function serveSteps(): void {
   process.on("SIGINT", () => undefined);
   process.on("SIGTERM", () => undefined);
   onJsonLines(process.stdin, serve);
-  reply({ kind: "ready" });
   process.stdin.on("end", () => process.exit(0));
 }

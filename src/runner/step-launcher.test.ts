@@ -66,32 +66,21 @@ describe("StepLauncher", () => {
 });
 
 describe("StepLaunchers", () => {
-  it("starts its second launcher once the first is ready and ran its share, then spreads steps over both", async () => {
+  it("spreads steps over its launchers, the least busy first, each answered as its own", async () => {
     const launchers = new StepLaunchers(launcherArgs(), 2);
-    // A step's parent is the launcher that spawned it.
-    const parentOf = async (command: string) =>
-      (await launchers.run({ ...base, command })).stdout.trim();
     try {
-      const first = await parentOf("echo $PPID");
-      expect(first).not.toBe(String(process.pid));
-      for (let step = 1; step < StepLaunchers.MORE_AFTER; step += 1) {
-        expect(await parentOf("echo $PPID")).toBe(first);
-      }
-      // Each pair starts the second launcher if need be, and goes to the first until it is ready.
-      let second = first;
-      for (let tries = 0; tries < 100 && second === first; tries += 1) {
-        const pair = await Promise.all([1, 2].map(() => parentOf("sleep 0.05; echo $PPID")));
-        expect(pair[0]).toBe(first);
-        second = pair[1] ?? first;
-      }
-      expect(second).not.toBe(first);
+      // A step's parent is the launcher that spawned it.
       const results = await Promise.all(
         [1, 2, 3, 4].map((n) =>
           launchers.run({ ...base, command: `sleep 0.3; echo $PPID; exit ${n}` }),
         ),
       );
       expect(results.map((result) => result.exitCode)).toEqual([1, 2, 3, 4]);
-      expect(results.map((result) => result.stdout.trim())).toEqual([first, second, first, second]);
+      const parents = results.map((result) => result.stdout.trim());
+      expect(new Set(parents).size).toBe(2);
+      expect(parents[0]).toBe(parents[2]);
+      expect(parents[1]).toBe(parents[3]);
+      expect(parents).not.toContain(String(process.pid));
     } finally {
       launchers.close();
     }

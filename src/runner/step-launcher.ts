@@ -25,9 +25,7 @@ export type LauncherReply =
       readonly pid: number;
       readonly identity?: StepIdentity;
     }
-  | { readonly kind: "ended"; readonly id: number; readonly result: CommandResult }
-  /** Once, first: the launcher has started and reads its input. */
-  | { readonly kind: "ready" };
+  | { readonly kind: "ended"; readonly id: number; readonly result: CommandResult };
 
 /** The launcher process; its piped stdin and stdout are sockets, which can be unref'd. */
 type Launcher = ChildProcessByStdio<Socket, Socket, null>;
@@ -54,7 +52,6 @@ export class StepLauncher {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private failure: LoopgateError | undefined;
-  private isReady = false;
 
   constructor(private readonly argv: readonly string[]) {}
 
@@ -71,21 +68,6 @@ export class StepLauncher {
       this.pending.set(id, { onSpawn: spec.onSpawn, resolve, reject });
       child.stdin.write(`${JSON.stringify(request)}\n`);
     });
-  }
-
-  /** Starts the launcher ahead of its first step; nothing when it runs already. */
-  start(): void {
-    if (this.failure === undefined) this.started();
-  }
-
-  /** Whether the launcher said it started: a step handed to it now waits for no start-up. */
-  get ready(): boolean {
-    return this.isReady;
-  }
-
-  /** How many steps it was handed. */
-  get handed(): number {
-    return this.nextId;
   }
 
   /** How many of its steps have not ended yet. */
@@ -130,10 +112,6 @@ export class StepLauncher {
   }
 
   private received(reply: LauncherReply): void {
-    if (reply.kind === "ready") {
-      this.isReady = true;
-      return;
-    }
     const pending = this.pending.get(reply.id);
     if (pending === undefined) return;
     if (reply.kind === "spawned") {
@@ -168,40 +146,26 @@ export class StepLauncher {
 }
 
 /**
- * Several launchers, each step handed to the ready one with the fewest steps out. Why: each fork
+ * Several launchers, each step handed to the one with the fewest steps out. Why: each fork
  * costs its launcher's thread about as long as a trivial step runs, so a single launcher is
- * what paces a run of many short steps; two fork on two processors at once. The first starts
- * with the first step; the others once it is ready and was handed `MORE_AFTER` steps, and get
- * steps once they are ready: a launcher's start-up costs about as much CPU as 50 trivial steps
- * (130 ms against 2.4 ms a spawn), which a run of a few steps would pay for nothing. Once one
- * died, every later step fails as it does with one launcher.
+ * what paces a run of many short steps; two fork on two processors at once. Once one died,
+ * every later step fails as it does with one launcher.
  */
 export class StepLaunchers {
-  /** Steps the first launcher runs before the others start. */
-  static readonly MORE_AFTER = 64;
-
-  private readonly launchers: readonly [StepLauncher, ...StepLauncher[]];
+  private readonly launchers: readonly StepLauncher[];
 
   constructor(argv: readonly string[], count: number) {
-    const first = new StepLauncher(argv);
-    const others = Array.from({ length: Math.max(0, count - 1) }, () => new StepLauncher(argv));
-    this.launchers = [first, ...others];
+    this.launchers = Array.from({ length: Math.max(1, count) }, () => new StepLauncher(argv));
   }
 
-  /** Runs one step in the least busy ready launcher; the same contract as `runCommand`. */
+  /** Runs one step in the least busy launcher; the same contract as `runCommand`. */
   run(spec: CommandSpec): Promise<CommandResult> {
-    const [first, ...others] = this.launchers;
-    if (first.ready && first.handed >= StepLaunchers.MORE_AFTER) {
-      for (const launcher of others) launcher.start();
-    }
-    let least = first;
+    let least: StepLauncher | undefined;
     for (const launcher of this.launchers) {
       if (launcher.failed !== undefined) return Promise.reject(launcher.failed);
-      if (launcher.ready && (!least.ready || launcher.outstanding < least.outstanding)) {
-        least = launcher;
-      }
+      if (least === undefined || launcher.outstanding < least.outstanding) least = launcher;
     }
-    return least.run(spec);
+    return (least as StepLauncher).run(spec);
   }
 
   /** Ends every launcher once it has nothing to do. */
