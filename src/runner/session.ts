@@ -1,5 +1,5 @@
-import { availableParallelism, userInfo } from "node:os";
-import { StepLaunchers } from "./step-launcher.js";
+import { userInfo } from "node:os";
+import { StepLauncher } from "./step-launcher.js";
 import { LoopgateError } from "../core/errors.js";
 import type { AwaitAnswer, ResumeStep } from "../core/loop/loop-effect.js";
 import { STEP_ERROR } from "../core/loop/step-error.js";
@@ -227,12 +227,8 @@ async function continueRun(
   const notifier = new Notifier(sqliteStoreName(journal.path), (line) =>
     stderr.write(`warning: ${printable(line)}\n`),
   );
-  // Two launchers fork on two processors at once; a third would only take a processor from the
-  // runner and the steps on most machines.
   const launcher =
-    options.stepLauncher === undefined
-      ? undefined
-      : new StepLaunchers(options.stepLauncher, Math.min(2, availableParallelism()));
+    options.stepLauncher === undefined ? undefined : new StepLauncher(options.stepLauncher);
   let result;
   try {
     result = await driveRun({

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { LoopgateError } from "../core/errors.js";
-import { StepLauncher, StepLaunchers } from "./step-launcher.js";
+import { StepLauncher } from "./step-launcher.js";
 import type { RunningStep } from "./step-processes.js";
 import { launcherArgs, requireBuild } from "./test-support/built-cli.js";
 import { eventually, isAlive, pidFrom } from "./test-support/processes.js";
@@ -62,36 +62,5 @@ describe("StepLauncher", () => {
       LoopgateError.is(error) && error.code === "STEP_LAUNCHER_DIED";
     await expect(dead.run({ ...base, command: "true" })).rejects.toSatisfy(failed);
     await expect(dead.run({ ...base, command: "true" })).rejects.toSatisfy(failed);
-  });
-});
-
-describe("StepLaunchers", () => {
-  it("spreads steps over its launchers, the least busy first, each answered as its own", async () => {
-    const launchers = new StepLaunchers(launcherArgs(), 2);
-    try {
-      // A step's parent is the launcher that spawned it.
-      const results = await Promise.all(
-        [1, 2, 3, 4].map((n) =>
-          launchers.run({ ...base, command: `sleep 0.3; echo $PPID; exit ${n}` }),
-        ),
-      );
-      expect(results.map((result) => result.exitCode)).toEqual([1, 2, 3, 4]);
-      const parents = results.map((result) => result.stdout.trim());
-      expect(new Set(parents).size).toBe(2);
-      expect(parents[0]).toBe(parents[2]);
-      expect(parents[1]).toBe(parents[3]);
-      expect(parents).not.toContain(String(process.pid));
-    } finally {
-      launchers.close();
-    }
-  });
-
-  it("fails every step once one of its launchers died", async () => {
-    const launchers = new StepLaunchers(["-e", "process.exit(3)"], 2);
-    const failed = (error: unknown) =>
-      LoopgateError.is(error) && error.code === "STEP_LAUNCHER_DIED";
-    await expect(launchers.run({ ...base, command: "true" })).rejects.toSatisfy(failed);
-    await expect(launchers.run({ ...base, command: "true" })).rejects.toSatisfy(failed);
-    await expect(launchers.run({ ...base, command: "true" })).rejects.toSatisfy(failed);
   });
 });

@@ -70,16 +70,6 @@ export class StepLauncher {
     });
   }
 
-  /** How many of its steps have not ended yet. */
-  get outstanding(): number {
-    return this.pending.size;
-  }
-
-  /** Why the launcher can run no more steps, once it died. */
-  get failed(): LoopgateError | undefined {
-    return this.failure;
-  }
-
   /** Ends the launcher once it has nothing to do; steps still running end with it. */
   close(): void {
     this.child?.stdin.end();
@@ -142,34 +132,5 @@ export class StepLauncher {
     this.child = undefined;
     for (const pending of this.pending.values()) pending.reject(this.failure);
     this.pending.clear();
-  }
-}
-
-/**
- * Several launchers, each step handed to the one with the fewest steps out. Why: each fork
- * costs its launcher's thread about as long as a trivial step runs, so a single launcher is
- * what paces a run of many short steps; two fork on two processors at once. Once one died,
- * every later step fails as it does with one launcher.
- */
-export class StepLaunchers {
-  private readonly launchers: readonly StepLauncher[];
-
-  constructor(argv: readonly string[], count: number) {
-    this.launchers = Array.from({ length: Math.max(1, count) }, () => new StepLauncher(argv));
-  }
-
-  /** Runs one step in the least busy launcher; the same contract as `runCommand`. */
-  run(spec: CommandSpec): Promise<CommandResult> {
-    let least: StepLauncher | undefined;
-    for (const launcher of this.launchers) {
-      if (launcher.failed !== undefined) return Promise.reject(launcher.failed);
-      if (least === undefined || launcher.outstanding < least.outstanding) least = launcher;
-    }
-    return (least as StepLauncher).run(spec);
-  }
-
-  /** Ends every launcher once it has nothing to do. */
-  close(): void {
-    for (const launcher of this.launchers) launcher.close();
   }
 }
