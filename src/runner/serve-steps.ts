@@ -2,7 +2,7 @@ import { onJsonLines } from "./json-lines.js";
 import { runCommand } from "./run-command.js";
 import type { LauncherReply, LauncherRequest } from "./step-launcher.js";
 import type { RunningStep } from "./step-processes.js";
-import { keepYoungGenerationSmall } from "./young-generation.js";
+import { keepHeapSmall } from "./small-heap.js";
 
 /**
  * The step launcher's side of `StepLauncher`: runs each step asked on standard input with
@@ -13,7 +13,7 @@ import { keepYoungGenerationSmall } from "./young-generation.js";
  */
 export function serveSteps(): void {
   // A fork copies the page tables of what the launcher holds.
-  keepYoungGenerationSmall();
+  keepHeapSmall();
   const running = new Map<number, RunningStep>();
   const reply = (message: LauncherReply) => process.stdout.write(`${JSON.stringify(message)}\n`);
   const serve = (request: LauncherRequest) => {

@@ -24,7 +24,7 @@ import { notifyOnPause } from "./notify/notify-on-pause.js";
 import { summaryTable } from "./summary-table.js";
 import { optionLines, questionBody, terminalPrompt } from "./terminal-prompt.js";
 import { crashPointsFrom } from "./workspace/crash-points.js";
-import { keepYoungGenerationSmall } from "./young-generation.js";
+import { keepHeapSmall } from "./small-heap.js";
 
 /** Exit codes of `run` and `resume`, as documented in docs/runner.md. */
 export const EXIT = {
@@ -220,7 +220,7 @@ async function continueRun(
   runId: number,
   options: SessionOptions,
 ): Promise<number> {
-  keepYoungGenerationSmall();
+  keepHeapSmall();
   const stderr = process.stderr;
   const crash = Number(process.env.LOOPGATE_CRASH_AFTER_APPENDS ?? "");
   const crashAtSpawn = Number(process.env.LOOPGATE_CRASH_AFTER_SPAWNS ?? "");

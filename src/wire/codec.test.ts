@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { camelKey, fromWire, snakeKey, toWire } from "./codec.js";
+import { camelKey, fromWire, RENAMED_KEYS_KEPT, snakeKey, toWire } from "./codec.js";
 
 describe("camelKey and snakeKey", () => {
   it.each([
@@ -109,5 +109,17 @@ describe("fromWire and toWire", () => {
         expect(toWire(fromWire(wire))).toEqual(wire);
       }),
     );
+  });
+
+  it("renames every key alike, past the keys it remembers too, and again the same", () => {
+    const count = RENAMED_KEYS_KEPT + 50;
+    const typescript = Object.fromEntries(
+      Array.from({ length: count }, (_, i) => [`key${i}Name`, i]),
+    );
+    const wire = Object.fromEntries(Array.from({ length: count }, (_, i) => [`key${i}_name`, i]));
+    for (let round = 0; round < 2; round += 1) {
+      expect(toWire(typescript)).toEqual(wire);
+      expect(fromWire(wire)).toEqual(typescript);
+    }
   });
 });
