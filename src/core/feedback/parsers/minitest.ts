@@ -12,9 +12,6 @@ const TOTALS = /^\d+ runs, \d+ assertions, (\d+) failures, (\d+) errors, \d+ ski
 /** A report's header: `  1) Failure:`, `  3) Error:`, or Rails' unnumbered `Failure:`. */
 const HEADER = /^\s*(?:\d+\) )?(Failure|Error|Skipped):$/;
 
-/** A failure's name line with the assertion's place: `CartTest#test_sum [test/cart_test.rb:5]:`. */
-const PLACED_NAME = /^(.+?) \[(.+):(\d+)\]:$/;
-
 /** Rails' rerun line after a report: `bin/rails test test/models/user_test.rb:4`. */
 const RERUN = /^(?:bin\/)?rails test (\S+):(\d+)$/;
 
@@ -79,16 +76,15 @@ function reports(lines: readonly string[]): Report[] {
 function reportFailure(report: Report): Failure[] {
   const [nameLine = "", ...body] = report.lines.map((line) => line.trimEnd());
   if (report.kind === "Skipped" || !nameLine.endsWith(":")) return [];
-  const placed = PLACED_NAME.exec(nameLine);
-  const test = placed?.[1] ?? nameLine.slice(0, -1);
+  const placed = placedName(nameLine);
+  const test = placed?.test ?? nameLine.slice(0, -1);
   if (report.kind === "Error") return [errorFailure(test, body, report.rerun)];
   const values = diffValues(body) ?? expectedActual(body);
   const words = body.filter((line) => line.trim() !== "");
   const valueStart = words.findIndex((line) => /^(?:Expected: |--- expected$)/.test(line));
   const message = (valueStart >= 0 ? words.slice(0, valueStart) : words.slice(0, 1)).join(" ");
   // Rails 5's name line has no place: its rerun line's, where the test is declared, stands in.
-  const place =
-    placed?.[2] === undefined ? report.rerun : { file: placed[2], line: Number(placed[3]) };
+  const place = placed?.place ?? report.rerun;
   return [
     failureOf({
       test,
@@ -97,6 +93,23 @@ function reportFailure(report: Report): Failure[] {
       message: truncateCodePoints(message, MAX_FIELD_LENGTH),
     }),
   ];
+}
+
+/**
+ * A failure's name line with the assertion's place, `CartTest#test_sum [test/cart_test.rb:5]:`,
+ * read by position (a pattern would backtrack over a long name); null for a line without one.
+ */
+function placedName(line: string): { test: string; place: SourceLocation } | null {
+  const open = line.lastIndexOf(" [");
+  if (open < 0 || !line.endsWith("]:")) return null;
+  const inside = line.slice(open + 2, -2);
+  const colon = inside.lastIndexOf(":");
+  const number = inside.slice(colon + 1);
+  if (colon <= 0 || !/^\d+$/.test(number)) return null;
+  return {
+    test: line.slice(0, open),
+    place: { file: inside.slice(0, colon), line: Number(number) },
+  };
 }
 
 /**
