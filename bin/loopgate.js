@@ -14,6 +14,7 @@
 const fs = require("node:fs");
 const { createRequire } = require("node:module");
 const { join } = require("node:path");
+const { cachedDataVersionTag } = require("node:v8");
 const { Script } = require("node:vm");
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -53,8 +54,11 @@ if (
   !args.includes("--help") &&
   !args.includes("-h")
 ) {
+  // `run` and `resume` change V8's flags as they start (src/runner/small-heap.ts): a cache made
+  // after that carries the changed flags, and every process that starts without them rejects it.
+  const tag = cachedDataVersionTag();
   process.once("exit", (code) => {
-    if (code !== 0) return;
+    if (code !== 0 || cachedDataVersionTag() !== tag) return;
     const temporary = `${cacheFile}.${process.pid}.tmp`;
     let out;
     try {
