@@ -14,7 +14,6 @@
 const fs = require("node:fs");
 const { createRequire } = require("node:module");
 const { join } = require("node:path");
-const { cachedDataVersionTag } = require("node:v8");
 const { Script } = require("node:vm");
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -56,6 +55,9 @@ if (
 ) {
   // `run` and `resume` change V8's flags as they start (src/runner/small-heap.ts): a cache made
   // after that carries the changed flags, and every process that starts without them rejects it.
+  // Loaded only here: most commands find the cache and never write one.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS file
+  const { cachedDataVersionTag } = require("node:v8");
   const tag = cachedDataVersionTag();
   process.once("exit", (code) => {
     if (code !== 0 || cachedDataVersionTag() !== tag) return;

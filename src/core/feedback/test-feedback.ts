@@ -255,7 +255,8 @@ function sharedEndings(kinds: readonly string[]): string[] {
  * when they are nothing but operators; "" when it has none.
  */
 function kindOf(failure: Failure): string {
-  const message = withoutErrorName(oneLine(failure.message));
+  const whole = oneLine(failure.message);
+  const message = withoutErrorName(whole);
   if (message === "" || (failure.test?.includes(message) ?? false)) return "";
   const values = [failure.expected, failure.received].flatMap((value) =>
     value === null ? [] : [oneLine(value)],
@@ -263,7 +264,7 @@ function kindOf(failure: Failure): string {
   const words = firstClause(values.length === 0 ? message : kindOfCheck(message, values));
   if (/[a-z]{2,}/i.test(words)) return truncateCodePoints(words, MAX_KIND_LENGTH);
   // Operators alone (node:assert's `NaN == 1024`): the error's name says they are a failed check.
-  const name = ERROR_NAME.exec(oneLine(failure.message))?.[1];
+  const name = ERROR_NAME.exec(whole)?.[1];
   return name === undefined ? "" : truncateCodePoints(`${name}: ${words}`, MAX_KIND_LENGTH);
 }
 

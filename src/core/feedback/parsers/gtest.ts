@@ -2,6 +2,7 @@ import type { Failure, TestOutputParser } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
+import { firstChangedPair } from "./diff-pair.js";
 
 /** CTest's prefix on each line of a test's output under `--verbose`: `1: [ RUN      ] …`. */
 const CTEST_PREFIX = /^\d+: /;
@@ -161,14 +162,10 @@ function valueOf(body: readonly string[]): { expected: string; received: string 
 function diffValues(body: readonly string[]): { expected: string; received: string } | null {
   const start = body.indexOf("With diff:");
   if (start < 0) return null;
-  const hunk = body.slice(start + 1).filter((line) => !line.startsWith("@@"));
-  const minus = hunk.findIndex((line) => line.startsWith("-"));
-  const plus = hunk.findIndex((line, at) => at > minus && line.startsWith("+"));
-  const removed = hunk[minus]?.slice(1);
-  const added = hunk[plus]?.slice(1);
-  if (minus < 0 || plus < 0 || removed === undefined || added === undefined) return null;
+  const pair = firstChangedPair(body.slice(start + 1).filter((line) => !line.startsWith("@@")));
+  if (pair === null) return null;
   const swapped = equalitySides(body.slice(0, start))?.swapped ?? false;
-  const [expected, received] = swapped ? [added, removed] : [removed, added];
+  const [expected, received] = swapped ? [pair.added, pair.removed] : [pair.removed, pair.added];
   return {
     expected: truncateCodePoints(expected, MAX_FIELD_LENGTH),
     received: truncateCodePoints(received, MAX_FIELD_LENGTH),

@@ -5,6 +5,7 @@ import { failureOf } from "../failure-of.js";
 import type { SourceLocation } from "../extractor/stack-frames.js";
 import { rubyProjectFrames, testMethodFrame } from "./ruby-frames.js";
 import { firstCountsIn } from "./reported-count.js";
+import { firstChangedPair } from "./diff-pair.js";
 
 /** The closing count: `112 runs, 150 assertions, 4 failures, 1 errors, 0 skips`. */
 const TOTALS = /^\d+ runs, \d+ assertions, (\d+) failures, (\d+) errors, \d+ skips$/;
@@ -161,13 +162,10 @@ function diffValues(body: readonly string[]): { expected: string; received: stri
     if (line.startsWith("@@") && hunk.length > 0) break;
     if (!line.startsWith("@@")) hunk.push(line);
   }
-  const minus = hunk.findIndex((line) => line.startsWith("-"));
-  const plus = hunk.findIndex((line, at) => at > minus && line.startsWith("+"));
-  const expected = hunk[minus];
-  const received = hunk[plus];
-  if (minus < 0 || plus < 0 || expected === undefined || received === undefined) return null;
+  const pair = firstChangedPair(hunk);
+  if (pair === null) return null;
   return {
-    expected: truncateCodePoints(expected.slice(1), MAX_FIELD_LENGTH),
-    received: truncateCodePoints(received.slice(1), MAX_FIELD_LENGTH),
+    expected: truncateCodePoints(pair.removed, MAX_FIELD_LENGTH),
+    received: truncateCodePoints(pair.added, MAX_FIELD_LENGTH),
   };
 }

@@ -1,5 +1,6 @@
 import { valuesFromMessage } from "../extractor/assertion-values.js";
 import { numberAfter, numberBefore } from "./reported-count.js";
+import { firstChangedPair } from "./diff-pair.js";
 import type { Failure, TestOutputParser } from "../feedback.js";
 import {
   finishDraft,
@@ -451,12 +452,10 @@ function doctestDiffLines(lines: readonly string[]): { expected: string; receive
     body.push(line.slice(4));
   }
   const mark = (sign: string) => (ndiff ? `${sign} ` : sign);
-  const minus = body.findIndex((line) => line.startsWith(mark("-")) && !line.startsWith("---"));
-  const plus = body.findIndex((line, at) => at > minus && line.startsWith(mark("+")));
-  const expected = body[minus];
-  const received = body[plus];
-  if (minus < 0 || plus < 0 || expected === undefined || received === undefined) return null;
-  return { expected: expected.slice(mark("-").length), received: received.slice(mark("+").length) };
+  // A unified diff's `---` header is no removed line.
+  const changed = body.filter((line) => !line.startsWith("---"));
+  const pair = firstChangedPair(changed, mark("-"), mark("+"));
+  return pair === null ? null : { expected: pair.removed, received: pair.added };
 }
 
 /**
@@ -516,13 +515,9 @@ function diffLines(
   const body = rawErrorLines.flatMap((line) =>
     line.startsWith(indent) ? [line.slice(indent.length)] : [],
   );
-  const minus = body.findIndex((line) => line.startsWith("- "));
-  const plus = body.findIndex((line, at) => at > minus && line.startsWith("+ "));
-  const expected = body[minus];
-  const received = body[plus];
-  if (minus < 0 || plus < 0 || plus > minus + 2 || expected === undefined || received === undefined)
-    return null;
-  return { expected: pythonString(expected.slice(2)), received: pythonString(received.slice(2)) };
+  const pair = firstChangedPair(body, "- ", "+ ");
+  if (pair === null || pair.gap > 2) return null;
+  return { expected: pythonString(pair.removed), received: pythonString(pair.added) };
 }
 
 /**

@@ -4,10 +4,11 @@ import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
 import { parseLocation, type SourceLocation } from "../extractor/stack-frames.js";
 import { isRubyInternal } from "./ruby-frames.js";
+import { firstCountsIn } from "./reported-count.js";
 
 /** The closing count: `7 examples, 5 failures, 2 pending`, `0 examples, 0 failures, 2 errors occurred outside of examples`. */
 const TOTALS =
-  /^(\d+) examples?, (\d+) failures?(?:, \d+ pending)?(?:, (\d+) errors? occurred outside of examples)?$/;
+  /^\d+ examples?, (\d+) failures?(?:, \d+ pending)?(?:, (\d+) errors? occurred outside of examples)?$/;
 
 /** A numbered report under `Failures:`: `  2) Cart#payload keeps the numeric user id`. */
 const NUMBERED = /^\s{2}(\d+)\) (\S.*)$/;
@@ -34,15 +35,9 @@ const MAX_FIELD_LENGTH = 1000;
  */
 export const rspecParser: TestOutputParser = {
   name: "rspec",
-  detect: (output) => logLines(output).some((line) => TOTALS.test(line.trim())),
+  detect: (output) => firstCountsIn(logLines(output), TOTALS) !== null,
   parse: (output) => parseRspec(logLines(output)),
-  reportedFailures: (output) => {
-    for (const line of logLines(output)) {
-      const totals = TOTALS.exec(line.trim());
-      if (totals !== null) return Number(totals[2]) + Number(totals[3] ?? 0);
-    }
-    return null;
-  },
+  reportedFailures: (output) => firstCountsIn(logLines(output), TOTALS),
 };
 
 /** A report while its lines are read. */
