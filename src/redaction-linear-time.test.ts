@@ -62,16 +62,22 @@ function fastest(texts: readonly string[], runs: number): number {
 const MB = 1024 * 1024;
 
 describe("redaction takes linear time on hostile input", () => {
-  it.each(Object.entries(SHAPES))("%s: 10 MB within 20× the time of 1 MB", (_name, shape) => {
+  it.each(Object.entries(SHAPES))("%s: 10 MB within 30× the time of 1 MB", (_name, shape) => {
     fastest([shape(64 * 1024)], 2);
     // Ten texts of 1 MB, read as one 10 MB text is: all of it from memory, none from a cache
     // a single 1 MB text would fit in, so the ratio measures the algorithm, not the machine.
     const ones = Array.from({ length: 10 }, () => shape(MB));
     const ten = [shape(10 * MB)];
-    let ratio = fastest(ten, 1) / (fastest(ones, 1) / 10);
-    // One more try absorbs a pause of the machine; a quadratic pattern is 100× off, not 20×.
-    if (ratio >= 20) ratio = Math.min(ratio, fastest(ten, 1) / (fastest(ones, 1) / 10));
-    expect(ratio).toBeLessThan(20);
+    let tenMs = fastest(ten, 1);
+    let oneMs = fastest(ones, 1) / 10;
+    // A linear pattern measures 11 to 14 on a quiet machine and past 20 beside CI's other suites
+    // (20.3 once); a quadratic one measures 100. Further tries keep each side's fastest, so one
+    // pause of the machine on either side does not decide.
+    for (let tries = 0; tenMs / oneMs >= 30 && tries < 2; tries += 1) {
+      tenMs = Math.min(tenMs, fastest(ten, 1));
+      oneMs = Math.min(oneMs, fastest(ones, 1) / 10);
+    }
+    expect(tenMs / oneMs).toBeLessThan(30);
   });
 });
 
