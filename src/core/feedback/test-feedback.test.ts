@@ -359,6 +359,28 @@ describe("testFeedback: parsers", () => {
     );
   });
 
+  it("names pytest's bare `assert … == …` by the error's name, as the run prints it (humanize)", () => {
+    const row = (test: string, expected: string, received: string): Failure =>
+      failureOf({
+        test: `tests/test_filesize.py::test_naturalsize[${test}]`,
+        file: "tests/test_filesize.py",
+        line: 97,
+        expected,
+        received,
+        message: `AssertionError: assert ${received} == ${expected}`,
+      });
+    const failures = [
+      row("a", "'31.0 KiB'", "'31.7 KiB'"),
+      row("b", "'32.0 MiB'", "'33.6 MiB'"),
+      failureOf({ test: "t", file: "a.py", line: 3, expected: "1", received: "2" }),
+      row("c", "'33.0 GiB'", "'35.4 GiB'"),
+    ];
+    const feedback = testFeedback("x", { maxLength: 500, parsers: [parser("p", true, failures)] });
+    expect(feedback.summary).toBe(
+      "Test failed: 4 failing tests in 2 files; 3 with AssertionError: assert … == …",
+    );
+  });
+
   it("keeps a summary of several causes within 100 code points, however large the cap", () => {
     const gist = "TypeError: Cannot read properties of undefined (reading 'unitSeparator')";
     const crash = (test: string, line: number): Failure =>

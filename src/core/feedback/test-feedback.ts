@@ -207,7 +207,7 @@ function sharedKinds(
   groups: readonly FailureGroup[],
   withEndings: boolean,
 ): { words: string; count: number }[] {
-  const counts = new Map<string, { count: number; groups: number }>();
+  const counts = new Map<string, { count: number; groups: number; words: string }>();
   const kinds = groups.map((group) => kindOf(group[0]));
   const endings = withEndings ? sharedEndings(kinds.slice(0, MAX_ENDING_KINDS)) : [];
   for (const [index, group] of groups.entries()) {
@@ -215,16 +215,27 @@ function sharedKinds(
     if (words === "") continue;
     const ending = endings.find((tail) => words.endsWith(` ${tail}`));
     for (const key of ending === undefined ? [words] : [words, `… ${ending}`]) {
-      const known = counts.get(key) ?? { count: 0, groups: 0 };
-      counts.set(key, { count: known.count + group.length, groups: known.groups + 1 });
+      // pytest prints one `assert … == …` with its error's name and the next without: one kind,
+      // said as the run says it where it names the error.
+      const bare = key.replace(NAMED_ASSERT, "");
+      const known = counts.get(bare) ?? { count: 0, groups: 0, words: key };
+      const named = known.words.length >= key.length ? known.words : key;
+      counts.set(bare, {
+        count: known.count + group.length,
+        groups: known.groups + 1,
+        words: named,
+      });
     }
   }
-  return [...counts]
-    .filter(([, { count, groups: shared }]) => shared > 1 && count > 2)
-    .sort((a, b) => b[1].count - a[1].count)
+  return [...counts.values()]
+    .filter(({ count, groups: shared }) => shared > 1 && count > 2)
+    .sort((a, b) => b.count - a.count)
     .slice(0, MAX_SHARED_KINDS)
-    .map(([words, { count }]) => ({ words, count }));
+    .map(({ words, count }) => ({ words, count }));
 }
+
+/** An error's name before pytest's bare `assert`, which one failure prints and the next not. */
+const NAMED_ASSERT = /^\w*Error: (?=assert )/;
 
 /**
  * The word endings of at least `MIN_ENDING_WORDS` words that kinds of check with different
@@ -262,11 +273,18 @@ function kindOf(failure: Failure): string {
     value === null ? [] : [oneLine(value)],
   );
   const words = firstClause(values.length === 0 ? message : kindOfCheck(message, values));
-  if (/[a-z]{2,}/i.test(words)) return truncateCodePoints(words, MAX_KIND_LENGTH);
-  // Operators alone (node:assert's `NaN == 1024`): the error's name says they are a failed check.
+  if (/[a-z]{2,}/i.test(words.replace(BARE_ASSERT, ""))) {
+    return truncateCodePoints(words, MAX_KIND_LENGTH);
+  }
+  // Operators alone (node:assert's `NaN == 1024`, pytest's `assert … == …`): the error's name,
+  // where the run prints one, says they are a failed check.
   const name = ERROR_NAME.exec(whole)?.[1];
-  return name === undefined ? "" : truncateCodePoints(`${name}: ${words}`, MAX_KIND_LENGTH);
+  if (name !== undefined) return truncateCodePoints(`${name}: ${words}`, MAX_KIND_LENGTH);
+  return BARE_ASSERT.test(words) ? truncateCodePoints(words, MAX_KIND_LENGTH) : "";
 }
+
+/** pytest's `assert` before a comparison it rewrote: the statement's keyword, not words of the check. */
+const BARE_ASSERT = /^assert /;
 
 /** The error's name a message starts with, its code in brackets left out. */
 const ERROR_NAME = /^(\w*Error)(?: \[\w+\])?: /;
