@@ -29,6 +29,15 @@ describe("kindOfCheck", () => {
     );
   });
 
+  it("leaves out labelled sides inside the words: the words after them say what was checked", () => {
+    const strsim =
+      "assertion failed: actual: `0.868`, expected: `0.8458333333333333`: actual not within < 0.001 of expected";
+    expect(kindOfCheck(strsim, ["`0.8458333333333333`", "`0.868`"])).toBe(
+      "assertion failed: actual not within < 0.001 of expected",
+    );
+    expect(kindOfCheck("failed: actual: 1, expected: 2", ["2", "1"])).toBe("failed");
+  });
+
   it("keeps words that are nothing but labels and values as they are", () => {
     expect(kindOfCheck("expected: 1 but was: 2", ["1", "2"])).toBe("expected: … but was: …");
   });

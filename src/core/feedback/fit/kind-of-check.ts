@@ -19,18 +19,41 @@ const VALUE_LABEL = /^(?:expected|received|actual|got|but|was|want|[=>:,;.]+)$/i
  * that are nothing but labels and values stay as they are.
  */
 export function kindOfCheck(message: string, values: readonly string[]): string {
-  const elided = elideValues(withoutMatcherHint(message), values).replace(PRINTED_PAIR, ":");
+  const elided = withoutInnerPairs(
+    elideValues(withoutMatcherHint(message), values).replace(PRINTED_PAIR, ":"),
+  );
   const words = elided.split(" ");
   let end = words.length;
   let labelled = false;
+  let elidedValue = false;
   while (end > 0) {
     const word = (words[end - 1] ?? "").replace(/[:,]$/, "");
     if (word !== ELLIPSIS && word !== "" && !VALUE_LABEL.test(word)) break;
     if (/[a-z]/i.test(word)) labelled = true;
+    if (word === ELLIPSIS) elidedValue = true;
     end -= 1;
   }
+  // A closing label with no value beside it (`… within < 0.001 of expected`) is words of the check.
   const kind = withoutTrailing(words.slice(0, end).join(" "), " :,=>");
-  return labelled && /[a-z]{2,}/i.test(kind) ? kind : elided;
+  return labelled && elidedValue && /[a-z]{2,}/i.test(kind) ? kind : elided;
+}
+
+/** A side labelled with its colon between a check's words and the words that follow it. */
+const INNER_PAIR = /(?<=: )(?:(?:actual|expected|received|left|right|got|want): …[,;:]? )+(?=\S)/gi;
+
+/**
+ * Words with the labelled sides inside them left out (`assertion failed: actual: …, expected:
+ * …: actual not within < 0.001 of expected` is `assertion failed: actual not within < 0.001 of
+ * expected`): the item shows the values, and the words after them say what the check was.
+ * Words that are nothing else stay as they are.
+ */
+function withoutInnerPairs(elided: string): string {
+  const without = elided.replace(INNER_PAIR, "");
+  return /[a-z]{2,}/i.test(
+    without.replace(/\b(?:actual|expected|received|left|right|got|want)\b/gi, ""),
+  )
+    ? without
+    : elided;
 }
 
 /** Jest's and Playwright's matcher hint with placeholders for both sides, and its comment. */
