@@ -95,6 +95,29 @@ describe("unittestParser", () => {
         file: "/src/app/cfg.py",
         line: 10,
         message: "app.cfg.ConfigError: empty config",
+        testLocation: { file: "/src/tests/test_cfg.py", line: 12 },
+      }),
+    ]);
+  });
+
+  it("places a check made in a shared helper at the test's line that called it", () => {
+    const helped = `FAIL: testUniqueIds (tests.test_toc.TestTOC.testUniqueIds)
+${PART}
+Traceback (most recent call last):
+  File "/src/tests/test_toc.py", line 159, in testUniqueIds
+    self.assertMarkdownRenders(
+  File "/src/markdown/test_tools.py", line 77, in assertMarkdownRenders
+    self.assertMultiLineEqual(output, expected)
+AssertionError: 'header_0' != 'header_1'
+`;
+    expect(unittestParser.parse(run("FAILED (failures=1)", helped))).toEqual([
+      failureOf({
+        test: "testUniqueIds (tests.test_toc.TestTOC.testUniqueIds)",
+        file: "/src/tests/test_toc.py",
+        line: 159,
+        expected: "'header_1'",
+        received: "'header_0'",
+        message: "AssertionError: 'header_0' != 'header_1'",
       }),
     ]);
   });

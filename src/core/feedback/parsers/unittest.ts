@@ -4,7 +4,7 @@ import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
 import { frameLocation, type SourceLocation } from "../extractor/stack-frames.js";
-import { readTraceback } from "./python-traceback.js";
+import { isUserPythonFile, readTraceback } from "./python-traceback.js";
 
 /** The rule unittest draws above every report (70 `=`), and between a report's parts (70 `-`). */
 const REPORT_RULE = /^={70}$/;
@@ -84,14 +84,38 @@ function reportFailure(report: Report): Failure {
   if (doctest !== null) return doctest;
   const { frames, exception } = readTraceback(report.lines);
   const message = exception[0]?.trim() ?? "";
-  const where: Partial<SourceLocation> = frames.at(-1) ?? {};
+  const innermost: Partial<SourceLocation> = frames.at(-1) ?? {};
+  const own = testFrame(report);
+  const helped = own !== null && (own.file !== innermost.file || own.line !== innermost.line);
+  const asserted = message.startsWith("AssertionError");
   const values = message.startsWith("AssertionError: ") ? assertedValues(exception) : null;
   return failureOf({
     test: testName(report.title),
-    ...where,
+    // A check made in a shared helper fails at the test's line that called it; an error thrown
+    // deeper is placed where it was thrown, the test's line beside it.
+    ...(helped && asserted ? own : innermost),
+    ...(helped && !asserted ? { testLocation: own } : {}),
     ...(values ?? {}),
     message: truncateCodePoints(message, MAX_FIELD_LENGTH),
   });
+}
+
+/**
+ * The frame of the test method itself (`File "…", line 159, in testUniqueIds` of the report
+ * `testUniqueIds (tests.test_toc.TestTOC.testUniqueIds)`), the last one when it recurs; null
+ * when the traceback does not pass through it (a `setUpClass`, a module that did not import).
+ */
+function testFrame(report: Report): SourceLocation | null {
+  const method = /^(\w+) \(/.exec(report.title)?.[1];
+  if (method === undefined) return null;
+  let found: SourceLocation | null = null;
+  for (const line of report.lines) {
+    const trimmed = line.trim();
+    if (!trimmed.startsWith('File "') || !trimmed.endsWith(`, in ${method}`)) continue;
+    const frame = frameLocation(trimmed);
+    if (frame !== null && isUserPythonFile(frame.file)) found = frame;
+  }
+  return found;
 }
 
 /** `tests.test_a (unittest.loader._FailedTest.tests.test_a)`, a module that failed to import, is named by the module. */
