@@ -448,6 +448,79 @@ FAILED tests/test_cart.py::test_library_check - AssertionError
     ]);
   });
 
+  it("places a Hypothesis test's failure at its assert, and a chained error where it was first raised (pyiso8601)", () => {
+    const output = `=================================== FAILURES ===================================
+_______________________ test_parse[2013-10-15T22:30+04] ________________________
+
+    def test_parse(valid_date):
+>       parsed = iso8601.parse_date(valid_date)
+
+iso8601/test_iso8601.py:250: 
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ 
+
+>       minutes = int(matches.get("tz_minute"))
+E       TypeError: int() argument must be a string, a bytes-like object or a real number, not 'NoneType'
+
+iso8601/iso8601.py:94: TypeError
+
+During handling of the above exception, another exception occurred:
+
+valid_date = '2013-10-15T22:30+04'
+
+    def test_parse(valid_date):
+>       parsed = iso8601.parse_date(valid_date)
+
+iso8601/test_iso8601.py:250: 
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ 
+
+        except Exception as e:
+>           raise ParseError(e)
+E           iso8601.iso8601.ParseError: int() argument must be a string, a bytes-like object or a real number, not 'NoneType'
+
+iso8601/iso8601.py:148: ParseError
+____________________ test_hypothesis_valid_naive_datetimes _____________________
+
+    @hypothesis.given(s=hypothesis.strategies.datetimes())
+>   def test_hypothesis_valid_naive_datetimes(s: datetime.datetime) -> None:
+
+iso8601/test_iso8601.py:268: 
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ 
+
+s = datetime.datetime(2000, 1, 1, 0, 0, 0, 1)
+
+    @hypothesis.given(s=hypothesis.strategies.datetimes())
+    def test_hypothesis_valid_naive_datetimes(s: datetime.datetime) -> None:
+        parsed = iso8601.parse_date(s.isoformat(), default_timezone=None)
+>       assert s == parsed
+E       assert datetime.datetime(2000, 1, 1, 0, 0, 0, 1) == datetime.datetime(2000, 1, 1, 0, 0)
+E       Falsifying example: test_hypothesis_valid_naive_datetimes(
+E           s=datetime.datetime(2000, 1, 1, 0, 0, 0, 1),
+E       )
+
+iso8601/test_iso8601.py:272: AssertionError
+=========================== short test summary info ============================
+FAILED iso8601/test_iso8601.py::test_parse[2013-10-15T22:30+04] - iso8601.iso8601.ParseError: int() argument must be a string, a bytes-like object or a real number, not 'NoneType'
+FAILED iso8601/test_iso8601.py::test_hypothesis_valid_naive_datetimes - assert datetime.datetime(2000, 1, 1, 0, 0, 0, 1) == datetime.datetime(2000, 1, 1, 0, 0)
+============================== 2 failed in 0.52s ===============================
+`;
+    expect(
+      pytestParser.parse(output).map(({ file, line, message }) => ({ file, line, message })),
+    ).toEqual([
+      {
+        file: "iso8601/iso8601.py",
+        line: 94,
+        message:
+          "TypeError: int() argument must be a string, a bytes-like object or a real number, not 'NoneType'",
+      },
+      {
+        file: "iso8601/test_iso8601.py",
+        line: 272,
+        message:
+          "assert datetime.datetime(2000, 1, 1, 0, 0, 0, 1) == datetime.datetime(2000, 1, 1, 0, 0)",
+      },
+    ]);
+  });
+
   it("reads a header too long for the terminal, one `_` each side, as its own section (inflection)", () => {
     // One failure's traceback, cut to its test's line, the code's line and the error.
     const frames = `test_inflection.py:372: 

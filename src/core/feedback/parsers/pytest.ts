@@ -292,6 +292,10 @@ function sectionTitle(line: string, width: number | null): string | null {
   return left === 1 && right === 1 && length > width ? title : null;
 }
 
+/** The line pytest prints between a chained exception's tracebacks. */
+const CHAINED =
+  /^(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)$/;
+
 /** `--tb=line`'s `/root/tests/test_a.py:10: assert 5 == 4`, unindented. */
 const LINE_REPORT = /^(\S+\.py):(\d+): (\S.*)$/;
 
@@ -313,7 +317,13 @@ function sectionFailure(
   // `--tb=native` prints Python's own traceback: the error is the unindented text after the frames.
   let nativeLines: string[] = [];
   const places: SourceLocation[] = [];
+  // Each place's source line marked `>`: a `def` there is a decorator's call of the test itself.
+  const calls: string[] = [];
+  let marked = "";
   for (const line of section.lines) {
+    // A chained exception's later tracebacks only wrap the first: it says what broke, and where.
+    if (CHAINED.test(line.trim()) && errorLines.length > 0) break;
+    if (line.startsWith(">")) marked = line.slice(1).trim();
     if (/^E(?:\s|$)/.test(line)) {
       errorLines.push(line.slice(1).trim());
       rawErrorLines.push(line.slice(1));
@@ -331,9 +341,10 @@ function sectionFailure(
     // A doctest's example is `File "<doctest README.rst[15]>"`: no file to open.
     if (location === null || !isUserPythonFile(location.file)) continue;
     places.push(location);
+    calls.push(marked);
   }
   const testFile = places[0]?.file ?? null;
-  const place = failedPlace(places, errorLines);
+  const place = failedPlace(places, calls, errorLines);
   if (place !== undefined) {
     draft.file = place.file;
     draft.line = place.line;
@@ -369,9 +380,12 @@ function sectionFailure(
  */
 function failedPlace(
   places: readonly SourceLocation[],
+  calls: readonly string[],
   errorLines: readonly string[],
 ): SourceLocation | undefined {
-  const [own] = places;
+  // Hypothesis's `@given` calls the test itself: its first place is the `def` line, no call.
+  const decorated = /^(?:async )?def /.test(calls[0] ?? "") && places.length > 1;
+  const [own] = decorated ? places.slice(1) : places;
   const crash = places.at(-1);
   const assertion = /^(?:assert\s|AssertionError\b)/.test(errorLines[0] ?? "");
   if (own === undefined || crash === undefined || !assertion) return crash;
