@@ -51,6 +51,12 @@ export const readKeyValue: LineReader = (extraction, { index, trimmed: printed, 
     next = below.next;
   }
   const draft = extraction.draft();
+  const pair = oneLinePair(key, value);
+  if (pair !== null) {
+    setValue(draft, "expected", pair.expected, printed);
+    setValue(draft, "received", pair.received, printed);
+    return index + 1;
+  }
   if (key === "left" || key === "right") {
     // Before Rust 1.73 the panic message, quoted, ends on the `right:` line with the location.
     const quoteEnd = value.lastIndexOf("', ");
@@ -81,6 +87,32 @@ export const readStrictInequality: LineReader = (extraction, { index, trimmed })
   setValue(current, "expected", expected, trimmed);
   return index + 1;
 };
+
+/** The other side's label inside a custom message's line: `Expected date to be: X Received: Y`. */
+const OTHER_SIDE = / (Received|Actual|Got|Expected): /;
+
+/** A printed object or array in parentheses closing a custom message: context, not the value. */
+const CONTEXT_DUMP = / \((?:\[|\{|\w+ \{)/;
+
+/**
+ * Both sides of a custom matcher's one-line message, `Expected date to be: Fri Dec 30 2016 …
+ * Received: Sat Dec 30 1916 … ([ParsingComponents {…`: the second label ends the first side,
+ * and a dump in parentheses after the second (the object the check was made on) is no part of
+ * it. Null when the line holds one side.
+ */
+function oneLinePair(key: string, value: string): { expected: string; received: string } | null {
+  const other = OTHER_SIDE.exec(value);
+  const label = other?.[1]?.toLowerCase();
+  if (other === null || label === undefined) return null;
+  const first = ["expected", "wanted", "want"].includes(key);
+  if (first === (label === "expected")) return null;
+  const before = value.slice(0, other.index).trim();
+  const after = value.slice(other.index + other[0].length);
+  const dump = CONTEXT_DUMP.exec(after);
+  const second = (dump === null ? after : after.slice(0, dump.index)).trim();
+  if (before === "" || second === "") return null;
+  return first ? { expected: before, received: second } : { expected: second, received: before };
+}
 
 /** A value without the comma that separated it from the next field of a printed object. */
 function withoutTrailingComma(value: string): string {

@@ -155,4 +155,25 @@ Tests:       1 failed, 1 total
       },
     ]);
   });
+  it("reads a custom matcher's one-line `Expected …: X Received: Y (dump)` as two sides (chrono)", () => {
+    const output = ` FAIL  test/nl/nl_slash.test.ts
+  ● Test - Single Expression
+
+    Expected date to be: Fri Dec 30 2016 12:00:00 GMT+0000 (Coordinated Universal Time) Received: Sat Dec 30 1916 12:00:00 GMT+0000 (Coordinated Universal Time) ([ParsingComponents {
+                knownValues: {"day":30,"month":12,"year":1916},
+                reference: {"instant":"2026-12-07T08:33:08.856Z","timezoneOffset":null}])
+
+      at Object.<anonymous> (test/nl/nl_slash.test.ts:98:25)
+
+Test Suites: 1 failed, 1 total
+Tests:       1 failed, 1 total
+`;
+    const [failure] = jestParser.parse(output);
+    expect(failure).toMatchObject({
+      file: "test/nl/nl_slash.test.ts",
+      line: 98,
+      expected: "Fri Dec 30 2016 12:00:00 GMT+0000 (Coordinated Universal Time)",
+      received: "Sat Dec 30 1916 12:00:00 GMT+0000 (Coordinated Universal Time)",
+    });
+  });
 });
