@@ -124,6 +124,34 @@ FAIL	example.com/slow	1.039s
     ]);
   });
 
+  it("puts a panic before what its test printed earlier, checks or logs alike (csscolorparser)", () => {
+    const output = `--- FAIL: TestInvalidData (0.00s)
+    colorparser_test.go:262: Invalid color format, bloodred
+    colorparser_test.go:262: Invalid hex color, #78afzd
+panic: runtime error: index out of range [1] with length 1 [recovered]
+	panic: runtime error: index out of range [1] with length 1
+
+goroutine 14 [running]:
+github.com/mazznoer/csscolorparser.Parse({0x530a08, 0x9})
+	/work/go/src/github.com/mazznoer/csscolorparser/colorparser.go:143 +0x1139
+github.com/mazznoer/csscolorparser.TestInvalidData(0xc0000a8820)
+	/work/go/src/github.com/mazznoer/csscolorparser/colorparser_test.go:258 +0x88
+FAIL	github.com/mazznoer/csscolorparser	0.016s
+FAIL
+`;
+    expect(
+      goTestParser.parse(output).map(({ file, line, message }) => ({ file, line, message })),
+    ).toEqual([
+      {
+        file: "/work/go/src/github.com/mazznoer/csscolorparser/colorparser.go",
+        line: 143,
+        message: "panic: runtime error: index out of range [1] with length 1 [recovered]",
+      },
+      { file: "colorparser_test.go", line: 262, message: "Invalid color format, bloodred" },
+      { file: "colorparser_test.go", line: 262, message: "Invalid hex color, #78afzd" },
+    ]);
+  });
+
   it("reports a package that failed to build, one failure per compiler error", () => {
     const output = `# example.com/billing [example.com/billing.test]
 ./billing.go:5:19: cannot use 0 (untyped int constant) as string value in variable declaration

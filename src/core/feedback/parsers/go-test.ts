@@ -225,6 +225,7 @@ class GoTestReading {
     if (current === null) this.orphanPanic ??= draft;
     // A panic fails the running test even when no `--- FAIL` line follows (a timeout under -v).
     else if (draft.test !== null) this.failed.add(draft.test);
+    if (draft !== current) this.putFirst(draft);
     setMessage(draft, (this.lines[index] ?? "").trim());
     let cursor = index + 1;
     let previous = "";
@@ -248,6 +249,17 @@ class GoTestReading {
     return cursor - 1;
   }
 
+  /**
+   * A panic as its test's first failure: it ended the test, and the lines the test printed
+   * before it read alike whether they were failed checks or `t.Log` (csscolorparser's thirteen
+   * logged errors before an index out of range), so they come after it.
+   */
+  private putFirst(draft: FailureDraft): void {
+    const drafts = draft.test === null ? undefined : this.tests.get(draft.test);
+    if (drafts === undefined || !drafts.includes(draft)) return;
+    this.tests.set(draft.test ?? "", [draft, ...drafts.filter((other) => other !== draft)]);
+  }
+
   /** The latest message draft of a test, created on first mention. */
   private test(name: string): FailureDraft {
     const known = this.tests.get(name) ?? [newDraft("test", name, null)];
@@ -266,11 +278,13 @@ class GoTestReading {
 
 /**
  * Whether a trace's file is the user's: not in a Go installation's standard library
- * (`/usr/local/go/src/…`, `/usr/lib/go-1.19/src/…`), the module cache, or generated test main.
+ * (`/usr/local/go/src/testing/…`, `/usr/lib/go-1.19/src/runtime/…`: a package path without a
+ * domain), the module cache, or generated test main. A GOPATH's sources
+ * (`~/go/src/github.com/…`) are the user's.
  */
 function isUserCode(file: string): boolean {
   return (
-    !/\/go[^/]*\/(?:libexec\/)?src\//.test(file) &&
+    !/\/go[^/]*\/(?:libexec\/)?src\/[^/.]+\//.test(file) &&
     !file.includes("/pkg/mod/") &&
     !file.endsWith("_testmain.go") &&
     !isInternalPath(file)
