@@ -1,5 +1,5 @@
 import { userInfo } from "node:os";
-import { StepLauncher } from "./step-launcher.js";
+import type { StepLauncher } from "./step-launcher.js";
 import { LoopgateError } from "../core/errors.js";
 import type { AwaitAnswer, ResumeStep } from "../core/loop/loop-effect.js";
 import { STEP_ERROR } from "../core/loop/step-error.js";
@@ -58,8 +58,8 @@ export interface SessionOptions {
   readonly stdout: (text: string, painted?: boolean) => void;
   /** What hints repeat to reach the journal (` --db PATH`, or ""). */
   readonly hint: string;
-  /** The arguments to `node` of a process serving steps (see `StepLauncher`); none: in-process. */
-  readonly stepLauncher?: readonly string[];
+  /** The process serving steps, not started or started (see `StepLauncher`); none: in-process. */
+  readonly stepLauncher?: StepLauncher;
 }
 
 /** An open journal and what hints must repeat to reach it again (see `locateJournal`). */
@@ -171,8 +171,8 @@ export interface SessionFlags {
   readonly taskFileDir?: string | undefined;
   /** The journal must be there already (`resume`): none is created. */
   readonly mustExist?: boolean;
-  /** The arguments to `node` of a process serving steps (see `StepLauncher`); none: in-process. */
-  readonly stepLauncher?: readonly string[] | undefined;
+  /** The process serving steps, not started or started (see `StepLauncher`); none: in-process. */
+  readonly stepLauncher?: StepLauncher | undefined;
 }
 
 /** What `pick` returns when the run has nothing to do: the message saying so (exit 0). */
@@ -227,8 +227,7 @@ async function continueRun(
   const notifier = new Notifier(sqliteStoreName(journal.path), (line) =>
     stderr.write(`warning: ${printable(line)}\n`),
   );
-  const launcher =
-    options.stepLauncher === undefined ? undefined : new StepLauncher(options.stepLauncher);
+  const launcher = options.stepLauncher;
   let result;
   try {
     result = await driveRun({

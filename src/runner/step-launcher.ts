@@ -53,7 +53,16 @@ export class StepLauncher {
   private nextId = 0;
   private failure: LoopgateError | undefined;
 
-  constructor(private readonly argv: readonly string[]) {}
+  /** `argv`: the arguments to `node` of the launcher process (the CLI in its launcher mode). */
+  constructor(readonly argv: readonly string[]) {}
+
+  /**
+   * Starts the launcher before the first step asks for it: its own start-up (Node and the CLI,
+   * about as long as the runner's) then runs beside the runner's, not before the first step.
+   */
+  start(): void {
+    if (this.failure === undefined) this.started();
+  }
 
   /** Runs one step in the launcher; the same contract as `runCommand`. */
   run(spec: CommandSpec): Promise<CommandResult> {

@@ -135,6 +135,6 @@ describe("loopgate run: the jwt-login demo", () => {
 describe("sessionFlags", () => {
   it("starts the step launcher with no Node flag, so V8 accepts the CLI's code cache", () => {
     const { stepLauncher } = sessionFlags("run", {});
-    expect(stepLauncher).toEqual([process.argv[1], STEP_LAUNCHER_FLAG]);
+    expect(stepLauncher?.argv).toEqual([process.argv[1], STEP_LAUNCHER_FLAG]);
   });
 });

@@ -1,4 +1,4 @@
-import { STEP_LAUNCHER_FLAG } from "../../runner/step-launcher.js";
+import { STEP_LAUNCHER_FLAG, StepLauncher } from "../../runner/step-launcher.js";
 import { dirname, resolve } from "node:path";
 import { preflight } from "../../runner/preflight.js";
 import { checkWorkspaces } from "../../runner/workspace/preflight.js";
@@ -74,7 +74,8 @@ export function sessionFlags(
   const maxInputBytes = maxInputBytesOf(command, values["max-input-bytes"]);
   // Steps are spawned by this very CLI in its launcher mode (see StepLauncher).
   const script = process.argv[1];
-  const stepLauncher = script === undefined ? undefined : [script, STEP_LAUNCHER_FLAG];
+  const stepLauncher =
+    script === undefined ? undefined : new StepLauncher([script, STEP_LAUNCHER_FLAG]);
   return { ...values, concurrency, maxInputBytes, answers: undefined, stepLauncher };
 }
 
@@ -108,6 +109,14 @@ function refuseOpenRun(journal: Journal, taskFile: string, hint: string): void {
   );
 }
 
+/** `run`'s options: the session's, and how a new run is started and where it is kept. */
+const RUN_OPTIONS = {
+  ...SESSION_OPTIONS,
+  new: { type: "boolean" },
+  store: { type: "string" },
+  "submit-only": { type: "boolean" },
+} as const;
+
 /** `loopgate run`: the loop over a task file, journaled in SQLite. */
 export const runCommand: Command = {
   help: `Usage: loopgate run TASKS_FILE [--concurrency N] [--db PATH | --store URL]
@@ -137,17 +146,7 @@ Options:
                   for loopgate worker, then exit 0 without working on them
 ${SESSION_HELP}`,
   async run({ args, stdout }) {
-    const { values, positionals } = parseOptions(
-      "run",
-      args,
-      {
-        ...SESSION_OPTIONS,
-        new: { type: "boolean" },
-        store: { type: "string" },
-        "submit-only": { type: "boolean" },
-      },
-      1,
-    );
+    const { values, positionals } = parseOptions("run", args, RUN_OPTIONS, 1);
     const file = positionals[0];
     if (file === undefined)
       throw new UsageError("run: missing TASKS_FILE (see loopgate run --help)");
@@ -156,56 +155,77 @@ ${SESSION_HELP}`,
       ...sessionFlags("run", values),
       db: store.kind === "sqlite" ? store.path : undefined,
     };
-    const input = await readInput(file, flags.maxInputBytes);
-    const document = parseText(input.text, input.source);
-    const decoded = decodeTaskFile(document);
-    const taskFile = resolve(file);
-    const taskFileDir = dirname(taskFile);
-    preflight(decoded, taskFileDir);
-    if (store.kind !== "postgres" && values["submit-only"] === true) {
-      throw new UsageError("run: --submit-only needs a PostgreSQL store (--store postgres://…)");
+    // Several tasks at once fork their steps from the launcher: it starts while this process
+    // reads the task file and the journal, instead of after them.
+    if (store.kind === "sqlite" && (flags.concurrency ?? 1) > 1) flags.stepLauncher?.start();
+    try {
+      return await startRun(file, store, flags, values, stdout);
+    } finally {
+      flags.stepLauncher?.close();
     }
-    const answers = await givenAnswers(values.answers, flags.maxInputBytes);
-    if (answers !== undefined) {
-      checkAnswerTasks(
-        answers.byTask,
-        decoded.tasks.map((task) => task.id),
-      );
-    }
-    if (store.kind === "postgres") {
-      const request = {
-        url: store.url,
-        taskFile,
-        taskFileDir,
-        decoded,
-        document,
-        redactedDocument: redactTaskDocument(document),
-        concurrency: flags.concurrency,
-        answers,
-        json: values.json === true,
-        submitOnly: values["submit-only"] === true,
-      };
-      return await runOnPostgresStore(request, stdout);
-    }
-    await checkWorkspaces(
-      decoded,
-      taskFileDir,
-      locateJournal(flags.db, "write", { taskFileDir }).path,
-      flags.concurrency ?? 1,
-    );
-    // The journal keeps the task file redacted; this session's steps get it whole.
-    return await driveSession(
-      { ...flags, answers, taskDocument: document, taskFileDir },
-      stdout,
-      (journal, hint) => {
-        if (values.new !== true) refuseOpenRun(journal, taskFile, hint);
-        return journal.createRun(
-          taskFile,
-          taskFileDir,
-          redactTaskDocument(document),
-          flags.concurrency,
-        );
-      },
-    );
   },
 };
+
+/**
+ * The task file read, checked and journaled as a new run, then driven (or, on PostgreSQL,
+ * submitted); the launcher in `flags` is the caller's to close.
+ */
+async function startRun(
+  file: string,
+  store: ReturnType<typeof storeOf>,
+  flags: ReturnType<typeof sessionFlags> & { readonly db: string | undefined },
+  values: ParsedOptions<typeof RUN_OPTIONS>["values"],
+  stdout: (text: string, painted?: boolean) => void,
+): Promise<number> {
+  const input = await readInput(file, flags.maxInputBytes);
+  const document = parseText(input.text, input.source);
+  const decoded = decodeTaskFile(document);
+  const taskFile = resolve(file);
+  const taskFileDir = dirname(taskFile);
+  preflight(decoded, taskFileDir);
+  if (store.kind !== "postgres" && values["submit-only"] === true) {
+    throw new UsageError("run: --submit-only needs a PostgreSQL store (--store postgres://…)");
+  }
+  const answers = await givenAnswers(values.answers, flags.maxInputBytes);
+  if (answers !== undefined) {
+    checkAnswerTasks(
+      answers.byTask,
+      decoded.tasks.map((task) => task.id),
+    );
+  }
+  if (store.kind === "postgres") {
+    const request = {
+      url: store.url,
+      taskFile,
+      taskFileDir,
+      decoded,
+      document,
+      redactedDocument: redactTaskDocument(document),
+      concurrency: flags.concurrency,
+      answers,
+      json: values.json === true,
+      submitOnly: values["submit-only"] === true,
+    };
+    return await runOnPostgresStore(request, stdout);
+  }
+  await checkWorkspaces(
+    decoded,
+    taskFileDir,
+    locateJournal(flags.db, "write", { taskFileDir }).path,
+    flags.concurrency ?? 1,
+  );
+  // The journal keeps the task file redacted; this session's steps get it whole.
+  return await driveSession(
+    { ...flags, answers, taskDocument: document, taskFileDir },
+    stdout,
+    (journal, hint) => {
+      if (values.new !== true) refuseOpenRun(journal, taskFile, hint);
+      return journal.createRun(
+        taskFile,
+        taskFileDir,
+        redactTaskDocument(document),
+        flags.concurrency,
+      );
+    },
+  );
+}
