@@ -4,7 +4,8 @@
 // was written against; it prints one row of its own) and the second held-out corpus
 // (fixtures/reviews/held-out-2, kinds the others lack; a row of its own too) and the third
 // (fixtures/reviews/held-out-3, bots and styles the others lack; its own row as well) and the
-// fourth (fixtures/reviews/held-out-4, suggestion-only comments and review bodies; its own row), it
+// fourth (fixtures/reviews/held-out-4, suggestion-only comments and review bodies; its own row) and
+// the fifth (fixtures/reviews/held-out-5, Gemini and Codex badges and people's remarks; its own row), it
 // measures the recall of the points' facts (path, line, keyword, rule) in the 500 characters of
 // feedback against the first 500 characters of the review, whether each point gets the
 // priority its facts give, the feedback's overall priority and the verdict the review states.
@@ -208,6 +209,7 @@ export async function runReviewBench({
   heldOut2 = reviewCorpus(join(CORPORA, "held-out-2")),
   heldOut3 = reviewCorpus(join(CORPORA, "held-out-3")),
   heldOut4 = reviewCorpus(join(CORPORA, "held-out-4")),
+  heldOut5 = reviewCorpus(join(CORPORA, "held-out-5")),
 } = {}) {
   const core = {
     stream: await importDist("feedback-stream/index.js"),
@@ -234,6 +236,7 @@ export async function runReviewBench({
   const second = await heldOutSet(heldOut2);
   const third = await heldOutSet(heldOut3);
   const fourth = await heldOutSet(heldOut4);
+  const fifth = await heldOutSet(heldOut5);
   const heldOutRows = first.perCase;
   const heldOutTotals = first.overall;
 
@@ -272,6 +275,7 @@ export async function runReviewBench({
     fourth,
     "suggestion-only comments, review bodies and remarks the corpora above lack",
   );
+  logSet("held-out-5", fifth, "Gemini and Codex badge comments and people's remarks");
 
   const report = {
     environment: { node: process.version, date: new Date().toISOString() },
@@ -283,6 +287,7 @@ export async function runReviewBench({
     heldOut2: second,
     heldOut3: third,
     heldOut4: fourth,
+    heldOut5: fifth,
   };
   const outDir = join(root, "bench", "out");
   await mkdir(outDir, { recursive: true });
