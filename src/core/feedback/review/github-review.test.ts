@@ -126,6 +126,22 @@ describe("githubReviewPoints", () => {
     );
   });
 
+  it("keeps a `#` line a lead-in introduces, and one in a fenced block, as the comment's words (cobalt, google-cloud-dart)", () => {
+    const message = (body: string): string | undefined =>
+      githubReviewPoints([{ path: ".gemini/config.yaml", line: 11, body }])?.[0]?.message;
+    expect(message("Comment should be:\n# Post a code review when PR opened")).toBe(
+      "Comment should be: # Post a code review when PR opened",
+    );
+    expect(
+      message(
+        "It would be nice if it could still look at .sidekick.yaml. This would allow it:\n```\n# Exclude generated code\n - generated/**/lib/**\n```",
+      ),
+    ).toBe("It would be nice if it could still look at .sidekick.yaml. This would allow it:");
+    expect(message("## CodeQL / Incomplete sanitization\nEscape backslashes too.")).toBe(
+      "CodeQL / Incomplete sanitization. Escape backslashes too.",
+    );
+  });
+
   it("falls back to the diff position when a comment has no line", () => {
     expect(
       githubReviewPoints({ comments: [{ path: "a.ts", position: 4, body: "x" }] })?.[0]?.line,

@@ -72,6 +72,30 @@ function withoutAddressedNote(message: string): string {
 }
 
 /**
+ * A comment's headings as bold titles: a comment is one finding, and its headings (`## CodeQL /
+ * Incomplete sanitization`) are its title. A `# …` line right under a line ending in a colon
+ * (`Comment should be:`) is what that line introduces, and one in a fenced block is code: both
+ * stay as they are.
+ */
+function headingsAsTitles(body: string): string {
+  const lines = body.split("\n");
+  let fence: string | null = null;
+  return lines
+    .map((line, index) => {
+      // A `#` line in a fenced block is code (a shell or YAML comment), never a title.
+      const mark = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+      if (mark !== undefined && (fence === null || mark.startsWith(fence))) {
+        fence = fence === null ? mark : null;
+        return line;
+      }
+      const heading = fence === null ? /^#{1,6}[ \t]+(\S.*)$/.exec(line) : null;
+      const introduced = (lines[index - 1] ?? "").trimEnd().endsWith(":");
+      return heading?.[1] === undefined || introduced ? line : `**${heading[1]}**`;
+    })
+    .join("\n");
+}
+
+/**
  * One inline comment as one point at its place: the body read as markdown (labels, badges,
  * code and collapsed details as in a text review), its parts joined, at the comment's own
  * `path` and line — a range's first line (`start_line`), else `line`, else where it was first
@@ -81,8 +105,7 @@ function withoutAddressedNote(message: string): string {
  */
 function commentPoint(comment: JsonRecord, fallback: Priority): ReviewPoint | null {
   if (comment["in_reply_to_id"] !== undefined && comment["in_reply_to_id"] !== null) return null;
-  // A comment is one finding: its headings (`## CodeQL / Incomplete sanitization`) are its title.
-  const body = (textOf(comment["body"]) ?? "").replace(/^#{1,6}[ \t]+(\S.*)$/gm, "**$1**");
+  const body = headingsAsTitles(textOf(comment["body"]) ?? "");
   const read = plainReviewPoints(body, fallback);
   const suggested = read.length === 0 ? suggestionWords(body) : null;
   const parts =

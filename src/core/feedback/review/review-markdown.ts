@@ -335,6 +335,18 @@ export function reviewTokens(text: string): ReviewToken[] {
       tokens.push({ kind: "blank" });
       continue;
     }
+    const last = tokens.at(-1);
+    if (
+      last?.kind === "line" &&
+      last.text.trimEnd().endsWith(":") &&
+      /^#{1,6}\s/.test(body.trim())
+    ) {
+      // Right under a line that ends in a colon (`Comment should be:`), a `# …` line is what
+      // that line introduces — a comment line of the code it proposes — not a heading: a
+      // reviewer who opens a section leaves a blank line first.
+      tokens[tokens.length - 1] = { ...last, text: `${last.text} ${body.trim()}` };
+      continue;
+    }
     tokens.push(...lineTokens(body));
   }
   return withBoldHeadings(tokens);
