@@ -43,4 +43,19 @@ describe("groupByRootCause", () => {
     expect(groupByRootCause([row("☆"), row("♥", 224)])).toHaveLength(2);
     expect(groupByRootCause([row("☆"), row("♥", 223, "0")])).toHaveLength(2);
   });
+  it("groups one pair checked by one matcher on different subjects, and tells matchers apart (strings-case)", () => {
+    const spec = (name: string, line: number, matcher = "to eq(expected)") =>
+      failureOf({
+        test: `Strings::Case#${name} applies ${name} to "" -> ""`,
+        file: `spec/unit/${name}_spec.rb`,
+        line,
+        expected: '""',
+        received: "nil",
+        message: `Failure/Error: expect(described_class.${name}(actual)).${matcher}`,
+      });
+    expect(groupByRootCause([spec("camelcase", 32), spec("constcase", 31)])).toHaveLength(1);
+    expect(
+      groupByRootCause([spec("camelcase", 32), spec("constcase", 31, "not_to eq(expected)")]),
+    ).toHaveLength(2);
+  });
 });

@@ -1,6 +1,7 @@
 import { oneLine } from "../../one-line.js";
 import { shownPair, withoutErrorName } from "./feedback-items.js";
 import { elideValues } from "./elide-values.js";
+import { kindOfCheck } from "./kind-of-check.js";
 import type { Failure } from "../feedback.js";
 
 /** A quoted literal in an error's words: the input that differs from test to test. */
@@ -81,7 +82,9 @@ function causeOf(failure: Failure): string | null {
     isStructure(expected) && isStructure(received)
       ? shownPair(expected, received)
       : { expected: oneLine(expected), received: oneLine(received) };
-  const words = elideValues(message, [oneLine(expected), oneLine(received)]);
+  // An expectation's subject differs from test to test (RSpec's `expect(Case.camelcase(input)).to
+  // eq(expected)` and `expect(Case.constcase(input))…`): its matcher is the kind of check.
+  const words = kindOfCheck(withoutErrorName(message), [oneLine(expected), oneLine(received)]);
   return JSON.stringify([words, shown.expected, shown.received, failure.rule ?? null]);
 }
 
