@@ -69,4 +69,33 @@ describe("rspecParser", () => {
     ).toBe(2);
     expect(rspecParser.detect("12 passed, 1 failed")).toBe(false);
   });
+  it("reads a failing line RSpec splits below a bare Failure/Error: as one line (strings-case)", () => {
+    const output = `Failures:
+
+  1) Strings::Case::Extensions sentencecases a string with acronyms
+     Failure/Error:
+       expect("HTTP Response Code".sentencecase(acronyms: ["HTTP"]))
+         .to eq("HTTP response code")
+
+       expected: "HTTP response code"
+            got: "HTTP Response code"
+
+       (compared using ==)
+     # ./spec/unit/extensions_spec.rb:62:in \`block (2 levels) in <top (required)>'
+
+Finished in 0.1 seconds (files took 0.2 seconds to load)
+1 example, 1 failure
+`;
+    expect(rspecParser.parse(output)).toEqual([
+      {
+        test: "Strings::Case::Extensions sentencecases a string with acronyms",
+        file: "spec/unit/extensions_spec.rb",
+        line: 62,
+        expected: '"HTTP response code"',
+        received: '"HTTP Response code"',
+        message:
+          'Failure/Error: expect("HTTP Response Code".sentencecase(acronyms: ["HTTP"])).to eq("HTTP response code")',
+      },
+    ]);
+  });
 });

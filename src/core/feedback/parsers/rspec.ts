@@ -150,8 +150,11 @@ function reportFailure(report: Report, declared: SourceLocation | null): Failure
  */
 function messageOf(body: readonly string[]): string {
   const start = body.findIndex((line) => line.startsWith("Failure/Error:"));
-  const failing = body[start] ?? "";
-  const after = body.slice(start + 1).filter((line) => line !== "");
+  // A failing line too long for one line is printed alone below `Failure/Error:`, over several
+  // lines up to a blank one (`expect(…)` then `.to eq("HTTP response code")`).
+  const code = body[start] === "Failure/Error:" ? failingCode(body, start + 1) : [];
+  const failing = code.length === 0 ? (body[start] ?? "") : `Failure/Error: ${joinedCode(code)}`;
+  const after = body.slice(start + 1 + code.length).filter((line) => line !== "");
   const errorClass = after.findIndex(isErrorClassLine);
   if (errorClass >= 0) {
     const name = (after[errorClass] ?? "").slice(0, -1);
@@ -160,6 +163,21 @@ function messageOf(body: readonly string[]): string {
   }
   const words = after[0] ?? "";
   return words === "" || FRAME.test(words) || /^(?:expected|got): /.test(words) ? failing : words;
+}
+
+/** The lines of a failing line printed below a bare `Failure/Error:`, up to the blank line after them. */
+function failingCode(body: readonly string[], from: number): string[] {
+  const end = body.indexOf("", from);
+  const lines = body.slice(from, end < 0 ? body.length : end);
+  return lines.length > 1 && lines.length <= MAX_CODE_LINES ? lines : [];
+}
+
+/** Most lines of one failing line that RSpec splits: a longer block is the error's own words. */
+const MAX_CODE_LINES = 6;
+
+/** The failing line's parts as one line: a chained call (`.to eq(…)`) joined without a space. */
+function joinedCode(lines: readonly string[]): string {
+  return lines.reduce((code, line) => (line.startsWith(".") ? code + line : `${code} ${line}`));
 }
 
 /** An error's class alone on its line, its message below: `ArgumentError:`, `NoMethodError:`. */
