@@ -24,7 +24,10 @@ describe("loopgate feedback spends the cap on what the items do not say (built b
     expect(summary).toBe(
       "Test failed: 9 failing tests: ValueError: invalid literal for int() with base 10: '0b001'",
     );
-    expect(items[0]).toMatch(/^src\/tomli\/_re\.py:119 test_invalid /);
+    // Thrown in the library: the test's own frame beside its place.
+    expect(items[0]).toMatch(
+      /^src\/tomli\/_re\.py:119 \(from tests\/test_data\.py:38\) test_invalid /,
+    );
     // The place is written once for the cause, then its tests are named.
     expect(items.join("\n").match(/:119/g)).toHaveLength(1);
     const named = items[0]?.split("; ").length ?? 0;
