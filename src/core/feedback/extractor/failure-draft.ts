@@ -132,9 +132,13 @@ export function finishDraft(draft: FailureDraft): Failure {
   const stated = valuesFromMessage(message);
   // A diff prints strings bare (`- Foo-Bar`) where the message quotes them (`expected 'Foo--Bar'
   // to match object 'Foo-Bar'`): the quotes say the values are strings, so the message's win.
+  // A diff that shows one side only (`toMatchObject`'s `- "bar": "bar",` with no `+` line) says
+  // less than a message that states both: the message's pair wins.
+  const oneSided = (expected === null) !== (received === null);
   if (
     stated !== null &&
     ((expected === null && received === null) ||
+      oneSided ||
       (unquoted(stated.expected) === expected && unquoted(stated.received) === received))
   ) {
     expected = stated.expected;

@@ -93,6 +93,28 @@ AssertionError: expected 'Foo--Bar-Baz' to match object 'Foo-Bar-Baz'
     ]);
   });
 
+  it("takes both sides from the message when the diff shows one (cookie-es's toMatchObject)", () => {
+    const oneSided = ` FAIL  test/cookie-parse.test.ts > cookie.parse(str) > should URL-decode values
+AssertionError: expected { foo: '%1', ar: 'bar' } to match object { foo: '%1', bar: 'bar' }
+(1 matching property omitted from actual)
+
+- Expected
++ Received
+
+  {
+-   "bar": "bar",
+    "foo": "%1",
+  }
+
+ ❯ test/cookie-parse.test.ts:32:37
+
+ Test Files  1 failed (1)
+`;
+    expect(vitestParser.parse(oneSided)).toMatchObject([
+      { line: 32, expected: "{ foo: '%1', bar: 'bar' }", received: "{ foo: '%1', ar: 'bar' }" },
+    ]);
+  });
+
   it("reads the JSON reporter, values from the message as printed", () => {
     expect(vitestParser.detect(json)).toBe(true);
     expect(vitestParser.parse(json)).toEqual([
