@@ -68,7 +68,7 @@ export const readKeyValue: LineReader = (extraction, { index, trimmed: printed, 
     if (value !== "") draft[key] ??= value;
     if (draft.firstDetail === "") draft.firstDetail = printed;
   } else {
-    const side: Side = ["expected", "wanted", "want"].includes(key) ? "expected" : "received";
+    const side: Side = isExpectedKey(key) ? "expected" : "received";
     setValue(draft, side, value, printed);
   }
   return next;
@@ -88,6 +88,11 @@ export const readStrictInequality: LineReader = (extraction, { index, trimmed })
   return index + 1;
 };
 
+/** Whether a value key (lower case) names the expected side: `expected`, `wanted`, `want`. */
+function isExpectedKey(key: string): boolean {
+  return key === "expected" || key === "wanted" || key === "want";
+}
+
 /** The other side's label inside a custom message's line: `Expected date to be: X Received: Y`. */
 const OTHER_SIDE = / (Received|Actual|Got|Expected): /;
 
@@ -104,7 +109,7 @@ function oneLinePair(key: string, value: string): { expected: string; received: 
   const other = OTHER_SIDE.exec(value);
   const label = other?.[1]?.toLowerCase();
   if (other === null || label === undefined) return null;
-  const first = ["expected", "wanted", "want"].includes(key);
+  const first = isExpectedKey(key);
   if (first === (label === "expected")) return null;
   const before = value.slice(0, other.index).trim();
   const after = value.slice(other.index + other[0].length);

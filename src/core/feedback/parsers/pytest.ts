@@ -15,7 +15,7 @@ import {
   isTestPath,
   type SourceLocation,
 } from "../extractor/stack-frames.js";
-import { isUserPythonFile } from "./python-traceback.js";
+import { CHAIN_MARKER, isUserPythonFile } from "./python-traceback.js";
 import { isJunit, junitFailures } from "../reports/junit.js";
 import { elementText, nextTag } from "../reports/xml-scanner.js";
 import { failureOf } from "../failure-of.js";
@@ -292,10 +292,6 @@ function sectionTitle(line: string, width: number | null): string | null {
   return left === 1 && right === 1 && length > width ? title : null;
 }
 
-/** The line pytest prints between a chained exception's tracebacks. */
-const CHAINED =
-  /^(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)$/;
-
 /** `--tb=line`'s `/root/tests/test_a.py:10: assert 5 == 4`, unindented. */
 const LINE_REPORT = /^(\S+\.py):(\d+): (\S.*)$/;
 
@@ -322,7 +318,7 @@ function sectionFailure(
   let marked = "";
   for (const line of section.lines) {
     // A chained exception's later tracebacks only wrap the first: it says what broke, and where.
-    if (CHAINED.test(line.trim()) && errorLines.length > 0) break;
+    if (CHAIN_MARKER.test(line.trim()) && errorLines.length > 0) break;
     if (line.startsWith(">")) marked = line.slice(1).trim();
     if (/^E(?:\s|$)/.test(line)) {
       errorLines.push(line.slice(1).trim());

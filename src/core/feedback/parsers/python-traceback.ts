@@ -11,8 +11,8 @@ export interface PythonTraceback {
 /** The header of every traceback, a chained one's included. */
 const TRACEBACK_HEADER = "Traceback (most recent call last):";
 
-/** The lines between two chained tracebacks, which belong to neither exception. */
-const CHAIN_MARKER =
+/** The line between two chained tracebacks (Python's and pytest's alike), which belongs to neither exception. */
+export const CHAIN_MARKER =
   /^(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)$/;
 
 /**

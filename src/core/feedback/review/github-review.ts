@@ -5,7 +5,7 @@ import { isRecord, recordsOf, type JsonRecord } from "../../json-record.js";
 import { plainReviewPoints } from "./plain-review.js";
 import { byPriority, pointMessage, type ReviewPoint } from "./review-point.js";
 import { suggestionWords } from "./suggestion-block.js";
-import { reviewTokens } from "./review-markdown.js";
+import { fenceOf, reviewTokens } from "./review-markdown.js";
 import { tokensVerdict } from "./verdict-line.js";
 
 /** A verdict a review can give by itself; `pending` is what its absence means. */
@@ -83,9 +83,13 @@ function headingsAsTitles(body: string): string {
   return lines
     .map((line, index) => {
       // A `#` line in a fenced block is code (a shell or YAML comment), never a title.
-      const mark = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-      if (mark !== undefined && (fence === null || mark.startsWith(fence))) {
-        fence = fence === null ? mark : null;
+      const mark = fenceOf(line);
+      if (mark !== null && fence === null) {
+        fence = mark;
+        return line;
+      }
+      if (mark !== null && fence !== null && mark.startsWith(fence) && line.trim() === mark) {
+        fence = null;
         return line;
       }
       const heading = fence === null ? /^#{1,6}[ \t]+(\S.*)$/.exec(line) : null;

@@ -229,7 +229,7 @@ function unquoted(line: string): { text: string; quoted: boolean } {
  * indented under a list item; a tilde run far to the right is a compiler's underline
  * (`~~~~` under an identifier in tsc's code frames), not a fence.
  */
-function fenceOf(line: string): string | null {
+export function fenceOf(line: string): string | null {
   return /^ {0,6}(`{3,})/.exec(line)?.[1] ?? /^ {0,3}(~{3,})/.exec(line)?.[1] ?? null;
 }
 
