@@ -617,6 +617,8 @@ describe("decide — NO_PROGRESS from history", () => {
       );
     const first = next(41, history);
     expect(read.filter((output) => output.startsWith("FAIL case")).length).toBe(40);
+    // The attempt just run is read once: its signature and its retry feedback share the read.
+    expect(read.filter((output) => output.startsWith("FAIL now")).length).toBe(1);
     read.length = 0;
     const later = [...history, attempt(41, "FAIL now 41\n")];
     const second = next(42, later);

@@ -4,7 +4,8 @@ import type { DecideInput } from "./decide-input.js";
 import type { Decision, EscalateDecision, RetryDecision } from "./decision.js";
 import type { Feedback, TestFeedback, TestOutputParser } from "./feedback/feedback.js";
 import { builtinParsers } from "./feedback/parsers/builtin-parsers.js";
-import { testFeedback } from "./feedback/test-feedback.js";
+import { fitTestRead } from "./feedback/test-feedback.js";
+import { readTestResult } from "./feedback/read-test-result.js";
 import { reviewFeedback } from "./feedback/review-feedback.js";
 import { combineFeedback } from "./feedback/combine-feedback.js";
 import { escalation } from "./escalation/build-escalation.js";
@@ -124,13 +125,9 @@ export function decide(input: DecideInput, options: DecideOptions = {}): Decisio
   const maxLength = control.feedbackMaxLength;
   if (!testPassed) {
     if (!control.autoRetryOnTestFail) return escalate("AUTO_RETRY_DISABLED");
+    // The signature and reasons read the same result: it is parsed once, fitted per cap.
     const tests = (cap: number): TestFeedback =>
-      testFeedback(check.testResult.output, {
-        maxLength: cap,
-        parsers,
-        testsFailed: true,
-        ...(check.testResult.reports === undefined ? {} : { reports: check.testResult.reports }),
-      });
+      fitTestRead(readTestResult(check.testResult, parsers).read, cap);
     const reviews = (cap: number): Feedback =>
       reviewFeedback(check.reviewResult.feedback, { maxLength: cap });
     return retry(

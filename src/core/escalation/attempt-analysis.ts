@@ -2,12 +2,9 @@ import type { Failure, TestOutputParser } from "../feedback/feedback.js";
 import type { ReviewStatus, TestStatus } from "../iteration-check.js";
 import { reviewPointText } from "../feedback/review/review-point.js";
 import { reviewPointsOf } from "../feedback/review/review-points-of.js";
-import { cleanOutput, feedbackFromCleanOutput } from "../feedback/test-feedback.js";
+import { readTestResult } from "../feedback/read-test-result.js";
 import type { AttemptOutcome } from "./attempt-like.js";
 import { outputEvidence, type OutputEvidence } from "./output-evidence.js";
-
-/** Length cap handed to the test feedback; escalation reads its failures, which the cap does not cut. */
-const EXTRACTION_MAX_LENGTH = 500;
 
 /** One attempt read once: its statuses, its failures and review points, its cleaned output. */
 export interface AttemptAnalysis {
@@ -33,25 +30,14 @@ export function analyzeAttempt(
 ): AttemptAnalysis {
   const failed = attempt.testResult.status === "fail";
   const rejected = attempt.reviewResult.status === "reject";
-  const output = failed ? cleanOutput(attempt.testResult.output) : "";
-  const tests = failed
-    ? feedbackFromCleanOutput(output, {
-        maxLength: EXTRACTION_MAX_LENGTH,
-        testsFailed: true,
-        ...(parsers ? { parsers } : {}),
-        // The failures the retry feedback named: the reports' first, as decide reads them.
-        ...(attempt.testResult.reports === undefined
-          ? {}
-          : { reports: attempt.testResult.reports }),
-      })
-    : null;
+  const tests = failed ? readTestResult(attempt.testResult, parsers) : null;
   const points = rejected ? reviewPointsOf(attempt.reviewResult.feedback) : [];
   return {
     testStatus: attempt.testResult.status,
     reviewStatus: attempt.reviewResult.status,
-    failures: tests?.failures ?? [],
+    failures: tests?.read.failures ?? [],
     reviewPoints: points.map(reviewPointText),
-    output,
-    evidence: outputEvidence(output),
+    output: tests?.output ?? "",
+    evidence: outputEvidence(tests?.output ?? ""),
   };
 }

@@ -16,7 +16,7 @@ import { fitTestItems } from "./fit/fit-test-items.js";
 import { stripLinePrefixes } from "./clean/line-prefixes.js";
 import { withoutProjectRoot } from "./clean/project-root.js";
 import { redact } from "../redaction/redaction.js";
-import { readFailures } from "./read-failures.js";
+import { readFailures, type ReadFailures } from "./read-failures.js";
 import { readWithReports } from "./reports/with-reports.js";
 import { checkedTests } from "./checked-tests.js";
 
@@ -84,22 +84,43 @@ export function testFeedback(output: string, options: TestFeedbackOptions): Test
 
 /** `testFeedback` for output that already went through `cleanOutput`, so it is not cleaned twice. */
 export function feedbackFromCleanOutput(text: string, options: TestFeedbackOptions): TestFeedback {
+  return fitTestRead(readTestOutput(text, options), options.maxLength);
+}
+
+/** What a failing run's cleaned output says, read once: fitted to any cap by `fitTestRead`. */
+export interface TestRead extends ReadFailures {
+  /** The failures, their names, messages and values redacted. */
+  readonly failures: readonly Failure[];
+}
+
+/**
+ * The failures in cleaned output (its reports' first, when the run wrote any), redacted, before
+ * any cap: what the retry feedback and an attempt's signature and reasons all read.
+ */
+export function readTestOutput(
+  text: string,
+  options: Omit<TestFeedbackOptions, "maxLength">,
+): TestRead {
   const testsFailed = options.testsFailed ?? false;
   const parsers = options.parsers ?? builtinParsers;
   const parsed =
     options.reports === undefined || options.reports.length === 0
       ? readFailures(text, parsers, testsFailed)
       : readWithReports(text, options.reports.map(cleanOutput), parsers, testsFailed);
-  const { runner, passed } = parsed;
-  const failures = parsed.failures.map(redactFailure);
-  const cap = Math.max(1, Math.floor(Number.isFinite(options.maxLength) ? options.maxLength : 1));
+  return { ...parsed, failures: parsed.failures.map(redactFailure) };
+}
+
+/** Feedback of `maxLength` code points from what `readTestOutput` read. */
+export function fitTestRead(read: TestRead, maxLength: number): TestFeedback {
+  const { runner, passed, failures } = read;
+  const cap = Math.max(1, Math.floor(Number.isFinite(maxLength) ? maxLength : 1));
   const fitted = passed
     ? fitFeedback(`No failing test in the ${runner} output`, [], cap)
     : fitFailures(
         failures,
-        Math.max(failures.length, parsed.reported ?? 0),
+        Math.max(failures.length, read.reported ?? 0),
         cap,
-        checkedTests(failures, parsed.reported ?? null),
+        checkedTests(failures, read.reported ?? null),
       );
   return { ...fitted, priority: passed ? "low" : "high", failures, runner };
 }
