@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Answer } from "../core/loop/answer.js";
@@ -154,6 +155,17 @@ describe("packEvent / unpackEvent", () => {
         expect(replay(run.plan, read)).toEqual(replay(run.plan, run.events));
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it("names a text by the SHA-256 of its UTF-8 bytes, as a Hash object computes it", () => {
+    expect(sha256("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), (text) => {
+        expect(sha256(text)).toBe(
+          createHash("sha256").update(Buffer.from(text, "utf8")).digest("hex"),
+        );
+      }),
     );
   });
 

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import * as crypto from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { LoopgateError } from "../core/errors.js";
 import type { Attempt } from "../core/iteration-check.js";
@@ -18,9 +18,19 @@ const BLOB_KEY = "$blob";
 /** The key of a reference to an earlier decision's history, in a packed decision's input. */
 const HISTORY_KEY = "$history";
 
+/**
+ * Node's one-shot hash (20.12 on), four to five times faster than a Hash object on the few
+ * hundred bytes of a task summary, whose checksum `status` checks for every task; a Hash object
+ * on older Nodes.
+ */
+const oneShot: typeof crypto.hash | undefined =
+  typeof crypto.hash === "function" ? crypto.hash : undefined;
+
 /** SHA-256 of a text's UTF-8 bytes, in hex. */
 export function sha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+  return oneShot === undefined
+    ? crypto.createHash("sha256").update(text, "utf8").digest("hex")
+    : oneShot("sha256", text, "hex");
 }
 
 /** An event as stored: its body (JSON, with references) and the blobs it refers to. */

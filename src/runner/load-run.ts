@@ -100,6 +100,11 @@ export function briefRun(journal: RunReader, runId: number, fold = false): Brief
   const kept = fold ? undefined : journal.taskBriefs?.(runId);
   if (kept !== undefined) {
     const { run, plan } = plannedRun(journal, runId);
+    // Every task has a summary (a finished run's case): no task is pending, none is unplanned.
+    const all = plan.tasks.map((task) => kept.get(task.id));
+    if (all.length === kept.size && all.every((brief) => brief !== undefined)) {
+      return { run, plan, briefs: all };
+    }
     const start = startLoop(plan).state;
     const briefs = start.tasks.map(
       (task, position) => kept.get(task.id) ?? taskBriefOf(plan.tasks[position], task),

@@ -184,6 +184,20 @@ describe("task summaries kept in the journal", () => {
     journal.close();
   });
 
+  it("tell a run whose every task has one without the plan's start: the fold's briefs", () => {
+    const run = failingRun({ attempts: 2, outputBytes: 600, tasks: ["a"] });
+    const journal = freshJournal();
+    const runId = journal.createRun("/p/tasks.json", "/p", run.document);
+    let state = startLoop(run.plan).state;
+    for (const event of run.events) {
+      state = transition(state, event).state;
+      journal.append(runId, event, null, state);
+    }
+    expect(journal.taskBriefs(runId)?.size).toBe(run.plan.tasks.length);
+    expect(briefRun(journal, runId).briefs).toEqual(briefRun(journal, runId, true).briefs);
+    journal.close();
+  });
+
   it("are not trusted when a row does not match its checksum: the run is folded", () => {
     const { run, journal, runId, append } = journaled();
     append(run.events.length);

@@ -1,11 +1,5 @@
 import type { TaskOutcome, TaskSummary } from "./run-summary.js";
-import {
-  allDone,
-  firstInProgress,
-  offered,
-  scheduleOfStandings,
-  type Standing,
-} from "./schedule.js";
+import { allDone, firstInProgress, offered, scheduleLists, type Standing } from "./schedule.js";
 
 /**
  * Where a run stands: over (`finished`, or `cancelled` when a human ended a task of it), waiting
@@ -37,7 +31,7 @@ const STANDING: Readonly<Record<TaskOutcome, Standing>> = {
  * tasks' outcomes alone, so a summary kept per task tells it without the run's events.
  */
 export function runStandingOf(tasks: readonly TaskSummary[], concurrency: number): RunStanding {
-  const schedule = scheduleOfStandings(tasks.map((task) => [task.taskId, STANDING[task.outcome]]));
+  const schedule = scheduleLists(tasks.map((task) => STANDING[task.outcome]));
   const first = firstInProgress(schedule);
   const active = first === undefined ? null : (tasks[first]?.taskId ?? null);
   if (allDone(schedule, tasks.length)) {

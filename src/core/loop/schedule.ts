@@ -23,31 +23,36 @@ export function scheduleOf(tasks: readonly TaskState[]): LoopSchedule {
   return scheduleOfStandings(tasks.map((task) => [task.id, standingOf(task.phase)]));
 }
 
+/** A schedule without its index of positions: all that says which tasks move next. */
+export type ScheduleLists = Omit<LoopSchedule, "positions">;
+
 /** The schedule of tasks, in order, each given by its id and where it stands. */
 export function scheduleOfStandings(
   tasks: readonly (readonly [id: string, standing: Standing])[],
 ): LoopSchedule {
+  return {
+    // fromEntries defines each id as an own key, "__proto__" included.
+    positions: Object.fromEntries(tasks.map(([id], position) => [id, position])),
+    ...scheduleLists(tasks.map(([, standing]) => standing)),
+  };
+}
+
+/** The working, paused and pending lists of tasks standing as `standings`, in order. */
+export function scheduleLists(standings: readonly Standing[]): ScheduleLists {
   const working: number[] = [];
   const paused: number[] = [];
   const pending: number[] = [];
-  for (const [position, [, standing]] of tasks.entries()) {
+  for (const [position, standing] of standings.entries()) {
     if (standing === "working") working.push(position);
     else if (standing === "paused") paused.push(position);
     else if (standing === "pending") pending.push(position);
   }
-  let pendingFrom = tasks.length;
+  let pendingFrom = standings.length;
   while (pending.length > 0 && pending[pending.length - 1] === pendingFrom - 1) {
     pending.pop();
     pendingFrom -= 1;
   }
-  return {
-    // fromEntries defines each id as an own key, "__proto__" included.
-    positions: Object.fromEntries(tasks.map(([id], position) => [id, position])),
-    working,
-    paused,
-    pendingFrom,
-    pendingBefore: pending,
-  };
+  return { working, paused, pendingFrom, pendingBefore: pending };
 }
 
 /** The position of task `id`, or undefined when the loop has no such task. */
@@ -141,7 +146,7 @@ export function rescheduled(
 }
 
 /** Whether no task is left to start, work on or answer. */
-export function allDone(schedule: LoopSchedule, count: number): boolean {
+export function allDone(schedule: ScheduleLists, count: number): boolean {
   return (
     schedule.working.length === 0 &&
     schedule.paused.length === 0 &&
@@ -193,7 +198,7 @@ function merged(left: readonly number[], right: readonly number[]): number[] {
  * later task may build on an earlier one), so there the first task not done keeps the one place
  * even while it is paused.
  */
-export function offered(schedule: LoopSchedule, places: number, count: number): number[] {
+export function offered(schedule: ScheduleLists, places: number, count: number): number[] {
   if (places === 1) {
     return firstOf(
       1,
@@ -212,6 +217,6 @@ export function offered(schedule: LoopSchedule, places: number, count: number): 
 }
 
 /** The position of the first task in progress (working or paused), or undefined when none is. */
-export function firstInProgress(schedule: LoopSchedule): number | undefined {
+export function firstInProgress(schedule: ScheduleLists): number | undefined {
   return firstOf(1, [schedule.working, schedule.paused], 0, 0)[0];
 }
