@@ -58,7 +58,10 @@ export interface SessionOptions {
   readonly stdout: (text: string, painted?: boolean) => void;
   /** What hints repeat to reach the journal (` --db PATH`, or ""). */
   readonly hint: string;
-  /** The process serving steps, not started or started (see `StepLauncher`); none: in-process. */
+  /**
+   * The process serving steps, not started or started (see `StepLauncher`); none: in-process.
+   * Its creator closes it, also when the session never starts (a refused task file).
+   */
   readonly stepLauncher?: StepLauncher;
 }
 
@@ -264,7 +267,6 @@ async function continueRun(
     }
     throw error;
   } finally {
-    launcher?.close();
     await notifier.settled();
   }
   const summary = runSummary(result.state);

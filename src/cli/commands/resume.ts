@@ -15,7 +15,7 @@ import { readTaskDocument, withStepSecrets } from "../../runner/step-secrets.js"
 import { EXIT, type GivenAnswers } from "../../runner/session.js";
 import { readInput } from "../read-input.js";
 import { UsageError } from "../usage-error.js";
-import { parseOptions } from "../parse-options.js";
+import { parseOptions, type ParsedOptions } from "../parse-options.js";
 import { givenAnswers, SESSION_HELP, SESSION_OPTIONS, sessionFlags } from "./run.js";
 
 /**
@@ -146,59 +146,73 @@ Options:
                   on the run here until no task can move
 ${SESSION_HELP}`,
   async run({ args, stdout }) {
-    const { values } = parseOptions(
-      "resume",
-      args,
-      {
-        ...SESSION_OPTIONS,
-        store: { type: "string" },
-        run: { type: "string" },
-        "task-file": { type: "string" },
-      },
-      0,
-    );
+    const { values } = parseOptions("resume", args, RESUME_OPTIONS, 0);
     const flags = sessionFlags("resume", values);
-    const answers = await givenAnswers(values.answers, flags.maxInputBytes);
-    const given = values["task-file"];
-    const fixed =
-      given === undefined
-        ? undefined
-        : parseText((await readInput(given, flags.maxInputBytes)).text, given);
-    if (fixed !== undefined) decodeTaskFile(fixed);
-    const target = storeOf("resume", values.store, values.db);
-    if (target.kind === "postgres") {
-      const fixedFile =
-        fixed === undefined || given === undefined ? undefined : { document: fixed, source: given };
-      return await resumeOnPostgresStore(
-        target.url,
-        values.run,
-        fixedFile,
-        { ...flags, answers },
-        stdout,
-      );
+    try {
+      return await resumeWith(flags, values, stdout);
+    } finally {
+      flags.stepLauncher?.close();
     }
-    // A resume with nothing to do, or answers for tasks the run does not have, changes nothing.
-    const session = { ...flags, db: target.path, answers, mustExist: true, taskDocument: fixed };
-    return await driveSession(session, stdout, (journal, hint) => {
-      const runId = runOption(values.run) ?? latestRun(journal);
-      const over = runOver(journal, runId);
-      // A run with work left is read whole (and any damage found) before anything is written.
-      const loaded = over ? plannedRun(journal, runId) : loadRun(journal, runId);
-      const replaced =
-        fixed === undefined || given === undefined ? undefined : fixedSteps(loaded, fixed, given);
-      if (replaced !== undefined && given !== undefined) {
-        journal.replaceDocument(runId, replaced);
-        sayFixed(runId, given);
-      }
-      if (answers !== undefined) {
-        checkAnswerTasks(
-          answers.byTask,
-          loaded.plan.tasks.map((task) => task.id),
-        );
-      }
-      return over
-        ? { nothing: `run ${runId} is over: nothing to resume (see loopgate status${hint})\n` }
-        : runId;
-    });
   },
 };
+
+/** `resume`'s options: the session's, and which run of which store, with which steps. */
+const RESUME_OPTIONS = {
+  ...SESSION_OPTIONS,
+  store: { type: "string" },
+  run: { type: "string" },
+  "task-file": { type: "string" },
+} as const;
+
+/** `resume`'s options as parsed. */
+type ResumeValues = ParsedOptions<typeof RESUME_OPTIONS>["values"];
+
+/** `resume` once its flags are read: the step launcher in `flags` is the caller's to close. */
+async function resumeWith(
+  flags: ReturnType<typeof sessionFlags>,
+  values: ResumeValues,
+  stdout: Print,
+): Promise<number> {
+  const answers = await givenAnswers(values.answers, flags.maxInputBytes);
+  const given = values["task-file"];
+  const fixed =
+    given === undefined
+      ? undefined
+      : parseText((await readInput(given, flags.maxInputBytes)).text, given);
+  if (fixed !== undefined) decodeTaskFile(fixed);
+  const target = storeOf("resume", values.store, values.db);
+  if (target.kind === "postgres") {
+    const fixedFile =
+      fixed === undefined || given === undefined ? undefined : { document: fixed, source: given };
+    return await resumeOnPostgresStore(
+      target.url,
+      values.run,
+      fixedFile,
+      { ...flags, answers },
+      stdout,
+    );
+  }
+  // A resume with nothing to do, or answers for tasks the run does not have, changes nothing.
+  const session = { ...flags, db: target.path, answers, mustExist: true, taskDocument: fixed };
+  return await driveSession(session, stdout, (journal, hint) => {
+    const runId = runOption(values.run) ?? latestRun(journal);
+    const over = runOver(journal, runId);
+    // A run with work left is read whole (and any damage found) before anything is written.
+    const loaded = over ? plannedRun(journal, runId) : loadRun(journal, runId);
+    const replaced =
+      fixed === undefined || given === undefined ? undefined : fixedSteps(loaded, fixed, given);
+    if (replaced !== undefined && given !== undefined) {
+      journal.replaceDocument(runId, replaced);
+      sayFixed(runId, given);
+    }
+    if (answers !== undefined) {
+      checkAnswerTasks(
+        answers.byTask,
+        loaded.plan.tasks.map((task) => task.id),
+      );
+    }
+    return over
+      ? { nothing: `run ${runId} is over: nothing to resume (see loopgate status${hint})\n` }
+      : runId;
+  });
+}
