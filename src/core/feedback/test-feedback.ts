@@ -230,21 +230,21 @@ function sharedKinds(
 ): { words: string; count: number }[] {
   const counts = new Map<string, { count: number; groups: number; words: string }>();
   const kinds = groups.map((group) => kindOf(group[0]));
-  const endings = withEndings ? sharedEndings(kinds.slice(0, MAX_ENDING_KINDS)) : [];
+  const endings = withEndings
+    ? sharedEndings(kinds.slice(0, MAX_ENDING_KINDS).map((kind) => kind?.words ?? ""))
+    : [];
   for (const [index, group] of groups.entries()) {
-    const words = kinds[index] ?? "";
-    if (words === "") continue;
-    const ending = endings.find((tail) => words.endsWith(` ${tail}`));
-    for (const key of ending === undefined ? [words] : [words, `… ${ending}`]) {
-      // pytest prints one `assert … == …` with its error's name and the next without: one kind,
-      // said as the run says it where it names the error.
-      const bare = key.replace(NAMED_ASSERT, "");
-      const known = counts.get(bare) ?? { count: 0, groups: 0, words: key };
-      const named = known.words.length >= key.length ? known.words : key;
-      counts.set(bare, {
+    const kind = kinds[index];
+    if (kind === undefined || kind === null) continue;
+    const ending = endings.find((tail) => kind.words.endsWith(` ${tail}`));
+    const ended = ending === undefined ? [] : [{ key: `… ${ending}`, words: `… ${ending}` }];
+    for (const { key, words } of [kind, ...ended]) {
+      const known = counts.get(key) ?? { count: 0, groups: 0, words };
+      counts.set(key, {
         count: known.count + group.length,
         groups: known.groups + 1,
-        words: named,
+        // The fuller way of saying one kind: with the error's name where the run prints it.
+        words: known.words.length >= words.length ? known.words : words,
       });
     }
   }
@@ -254,9 +254,6 @@ function sharedKinds(
     .slice(0, MAX_SHARED_KINDS)
     .map(({ words, count }) => ({ words, count }));
 }
-
-/** An error's name before pytest's bare `assert`, which one failure prints and the next not. */
-const NAMED_ASSERT = /^\w*Error: (?=assert )/;
 
 /**
  * The word endings of at least `MIN_ENDING_WORDS` words that kinds of check with different
@@ -283,25 +280,36 @@ function sharedEndings(kinds: readonly string[]): string[] {
 }
 
 /**
- * A failure's kind of check: its words without the values they quote, or with its error's name
- * when they are nothing but operators; "" when it has none.
+ * A kind of check as a summary says it (`words`), and what tells it apart from other kinds
+ * (`key`): pytest prints one `assert … == …` with its error's name and the next without, one
+ * kind, said as the run says it where it names the error.
  */
-function kindOf(failure: Failure): string {
+interface Kind {
+  readonly key: string;
+  readonly words: string;
+}
+
+/**
+ * A failure's kind of check: its words without the values they quote, or with its error's name
+ * when they are nothing but operators; null when it has none.
+ */
+function kindOf(failure: Failure): Kind | null {
   const whole = oneLine(failure.message);
   const message = withoutErrorName(whole);
-  if (message === "" || (failure.test?.includes(message) ?? false)) return "";
+  if (message === "" || (failure.test?.includes(message) ?? false)) return null;
   const values = [failure.expected, failure.received].flatMap((value) =>
     value === null ? [] : [oneLine(value)],
   );
   const words = firstClause(values.length === 0 ? message : kindOfCheck(message, values));
-  if (/[a-z]{2,}/i.test(words.replace(BARE_ASSERT, ""))) {
-    return truncateCodePoints(words, MAX_KIND_LENGTH);
-  }
+  const key = truncateCodePoints(words, MAX_KIND_LENGTH);
+  if (/[a-z]{2,}/i.test(words.replace(BARE_ASSERT, ""))) return { key, words: key };
   // Operators alone (node:assert's `NaN == 1024`, pytest's `assert … == …`): the error's name,
   // where the run prints one, says they are a failed check.
   const name = ERROR_NAME.exec(whole)?.[1];
-  if (name !== undefined) return truncateCodePoints(`${name}: ${words}`, MAX_KIND_LENGTH);
-  return BARE_ASSERT.test(words) ? truncateCodePoints(words, MAX_KIND_LENGTH) : "";
+  // node:assert's operators with no name are no kind; pytest's bare `assert` is one.
+  if (name === undefined) return BARE_ASSERT.test(words) ? { key, words: key } : null;
+  const named = truncateCodePoints(`${name}: ${words}`, MAX_KIND_LENGTH);
+  return { key: BARE_ASSERT.test(words) ? key : named, words: named };
 }
 
 /** pytest's `assert` before a comparison it rewrote: the statement's keyword, not words of the check. */
