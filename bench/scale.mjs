@@ -10,11 +10,12 @@
 //   d) one long task of as many attempts as the largest of LOOPGATE_SCALE_LONG (10,50,100,200),
 //      each test step printing a 9.3 KB log, with NO_PROGRESS off and watched
 //      (LOOPGATE_SCALE_LONG_MODES, default off,watched): ms per iteration and journal bytes per
-//      attempt AT each of those attempts, read back from that one run's journal over the window
-//      of WINDOW attempts around it — neither process start-up nor the earlier attempts count —
+//      attempt AT each of those attempts, read back from the runs' journals over the window of
+//      WINDOW attempts around it — neither process start-up nor the earlier attempts count —
 //      and pass/fail against ±20% of attempt 10's; each mode runs again with V8's compiling tiers
 //      off (the control: its attempts do not speed up as V8 warms up, so a figure that moves
-//      there is the runner's own).
+//      there is the runner's own). Every run is repeated LOOPGATE_SCALE_LONG_ROUNDS times (default
+//      3), the contenders taking turns, and each figure is the median of every round's attempts.
 // Sizes: LOOPGATE_SCALE_SIZES (default 100,1000,5000; empty skips a–c); LOOPGATE_SCALE_LONG= (empty) skips d).
 // LOOPGATE_SCALE_BASELINE=DIR adds another build's `run` (DIR/bin/loopgate.js, e.g. a worktree of
 // main after `npm run build`) as a fourth contender in the same rounds, and its long task in d):
@@ -294,24 +295,32 @@ function attemptsOf(db) {
 
 /**
  * The long task's figures at attempt `k` of `attempts`, over the WINDOW attempts around it
- * (fewer at the ends; never the first, whose time holds the process's start-up): the median
- * attempt's time from the decision before it to its own — and of that, what is not its steps'
- * (the runner's own share) — and the mean bytes an attempt added. Medians, as a busy machine
- * stretches single attempts.
+ * (fewer at the ends; never the first, whose time holds the process's start-up) in every round's
+ * run (`rounds`, each `attemptsOf` one journal): the median attempt's time from the decision
+ * before it to its own — and of that, what is not its steps' (the runner's own share) — and the
+ * mean bytes an attempt added. Medians of every round's attempts pooled, as a busy machine
+ * stretches single attempts and whole spells of one run.
  */
-function figuresAt(k, attempts, { decidedAt, stepsMs, bytes }) {
+function figuresAt(k, attempts, rounds) {
   const last = Math.min(attempts, Math.max(k + WINDOW / 2, WINDOW + 1));
   const first = Math.max(2, last - WINDOW + 1);
   const window = Array.from({ length: last - first + 1 }, (_, i) => first + i);
-  const wall = window.map((i) => decidedAt.get(i) - decidedAt.get(i - 1));
-  const own = window.map((i, at) => wall[at] - (stepsMs.get(i) ?? 0));
-  const total = window.reduce((sum, i) => sum + (bytes.get(i) ?? 0), 0);
+  const wall = rounds.flatMap(({ decidedAt }) =>
+    window.map((i) => decidedAt.get(i) - decidedAt.get(i - 1)),
+  );
+  const own = rounds.flatMap(({ decidedAt, stepsMs }) =>
+    window.map((i) => decidedAt.get(i) - decidedAt.get(i - 1) - (stepsMs.get(i) ?? 0)),
+  );
+  const total = rounds.reduce(
+    (sum, { bytes }) => sum + window.reduce((part, i) => part + (bytes.get(i) ?? 0), 0),
+    0,
+  );
   return {
     attempt: k,
     window: [first, last],
     ms_per_iteration: median(wall),
     runner_ms_per_iteration: median(own),
-    bytes_per_attempt: Math.round(total / window.length),
+    bytes_per_attempt: Math.round(total / (window.length * rounds.length)),
   };
 }
 
@@ -324,35 +333,54 @@ const INTERPRETED = ["--no-opt", "--no-sparkplug", "--no-maglev"];
 /** The long task's ±20% target: every figure within it of attempt LONG[0]'s. */
 const BAND = 0.2;
 
-/** The long task in one mode: one run of the most attempts asked, read at each of LONG. */
-function measureLong(watched, of = cli, nodeFlags = []) {
-  const attempts = Math.max(...LONG);
-  const run = runLong(attempts, watched, of, nodeFlags);
-  const per = attemptsOf(run.db);
-  rmSync(run.db);
-  return {
-    build: of === cli ? "this" : "baseline",
-    attempts,
-    no_progress: watched,
-    v8: nodeFlags.length === 0 ? "jit" : "interpreted",
-    ms: run.ms,
-    bytes: run.bytes,
-    at: LONG.map((k) => figuresAt(k, attempts, per)),
-  };
-}
-
 const sizes = SIZES.map(measureSize);
-const long =
+
+/** Runs of the long task per mode and build, taking turns (LOOPGATE_SCALE_LONG_ROUNDS). */
+const LONG_ROUNDS = Number(process.env.LOOPGATE_SCALE_LONG_ROUNDS ?? 3);
+
+/** Each long-task contender: NO_PROGRESS off or watched, this build or the baseline, JIT or not. */
+const contenders =
   LONG.length === 0
     ? []
     : LONG_MODES.flatMap((mode) => {
         const watched = mode === "watched";
         return [
-          ...(BASELINE ? [measureLong(watched, BASELINE)] : []),
-          measureLong(watched),
-          measureLong(watched, cli, INTERPRETED),
+          ...(BASELINE ? [{ watched, of: BASELINE, nodeFlags: [] }] : []),
+          { watched, of: cli, nodeFlags: [] },
+          { watched, of: cli, nodeFlags: INTERPRETED },
         ];
       });
+
+/** Every contender's runs of the most attempts asked, round by round, each read back then dropped. */
+const longRuns = contenders.map(() => []);
+for (let round = 0; round < LONG_ROUNDS; round += 1) {
+  for (const [index, { watched, of, nodeFlags }] of contenders.entries()) {
+    const run = runLong(Math.max(...LONG), watched, of, nodeFlags);
+    longRuns[index]?.push({ ms: run.ms, bytes: run.bytes, per: attemptsOf(run.db) });
+    rmSync(run.db);
+  }
+}
+
+const long = contenders.map(({ watched, of, nodeFlags }, index) => {
+  const runs = longRuns[index] ?? [];
+  const attempts = Math.max(...LONG);
+  return {
+    build: of === cli ? "this" : "baseline",
+    attempts,
+    no_progress: watched,
+    v8: nodeFlags.length === 0 ? "jit" : "interpreted",
+    rounds: runs.length,
+    ms: median(runs.map((run) => run.ms)),
+    bytes: median(runs.map((run) => run.bytes)),
+    at: LONG.map((k) =>
+      figuresAt(
+        k,
+        attempts,
+        runs.map((run) => run.per),
+      ),
+    ),
+  };
+});
 
 const fmt = (n) => String(Math.round(n)).padStart(8);
 console.log(
@@ -391,7 +419,7 @@ for (const s of slopes) {
 }
 for (const l of long) {
   console.log(
-    `${l.build === "baseline" ? "baseline build: " : ""}one long task of ${l.attempts} attempts, 9.3 KB test log per attempt, NO_PROGRESS ${l.no_progress ? "watched" : "off"}${l.v8 === "jit" ? "" : ", V8 interpreting only (control)"}: ${fmt(l.ms)} ms, journal ${(l.bytes / 2 ** 20).toFixed(2)} MiB`,
+    `${l.build === "baseline" ? "baseline build: " : ""}one long task of ${l.attempts} attempts, 9.3 KB test log per attempt, NO_PROGRESS ${l.no_progress ? "watched" : "off"}${l.v8 === "jit" ? "" : ", V8 interpreting only (control)"}, ${l.rounds} runs: ${fmt(l.ms)} ms (median), journal ${(l.bytes / 2 ** 20).toFixed(2)} MiB`,
   );
   const base = l.at[0];
   const ratio = (a, get) => get(a) / get(base);
