@@ -118,4 +118,41 @@ describe("uvuParser", () => {
       }),
     ]);
   });
+
+  it("keeps the commas between a block's lines and drops the one after its last (dset)", () => {
+    const output = `   FAIL  objects  "should merge existing array value :: nested"
+    Expected values to be deeply equal:  (equal)
+
+        ··[
+        Actual:
+        --··{
+        --····"friends":·[
+        --······"alice"
+        --····]
+        --··},
+        Expected:
+        ++··{
+        ++····"friends":·[
+        ++······"alice",
+        ++······"mary"
+        ++····]
+        ++··},
+        ··]
+
+    at Object.handler (/w/dset/test/suites/objects.js:80:11)
+
+  Total:     1
+  Passed:    0
+`;
+    expect(uvuParser.parse(output)).toEqual([
+      failureOf({
+        test: 'objects  "should merge existing array value :: nested"',
+        file: "/w/dset/test/suites/objects.js",
+        line: 80,
+        expected: '{\n"friends": [\n"alice",\n"mary"\n]\n}',
+        received: '{\n"friends": [\n"alice"\n]\n}',
+        message: "Expected values to be deeply equal: (equal)",
+      }),
+    ]);
+  });
 });

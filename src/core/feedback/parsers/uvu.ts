@@ -87,8 +87,8 @@ function blockFailure(name: string, lines: readonly string[]): Failure {
     test: name,
     file: location?.file ?? null,
     line: location?.line ?? null,
-    expected: known ? sides.expected.join("\n") : null,
-    received: known ? sides.received.join("\n") : null,
+    expected: known ? joined(sides.expected) : null,
+    received: known ? joined(sides.received) : null,
     message: truncateCodePoints(collapsed(words), MAX_MESSAGE_LENGTH),
     ...(testLocation === undefined ? {} : { testLocation }),
   };
@@ -102,7 +102,17 @@ function valueOf(printed: string): string {
     .slice(0, trimmed.length - label.length)
     .replaceAll("·", " ")
     .trim();
-  return collapsed(value.endsWith(",") ? value.slice(0, -1) : value);
+  return collapsed(value);
+}
+
+/**
+ * A side's lines as one value: the commas between its lines kept (`"alice",` then `"mary"` are
+ * two elements, not `"alice" "mary"`), the one after its last dropped — it separates the value
+ * from the next element of the array or object around it (`undefined,`).
+ */
+function joined(lines: readonly string[]): string {
+  const value = lines.join("\n");
+  return value.endsWith(",") ? value.slice(0, -1) : value;
 }
 
 /** `text` with its column padding (runs of spaces) read as one space. */
