@@ -13,7 +13,7 @@ const OUTPUT = [
 ].join("\n");
 
 describe("readTestResult", () => {
-  it("reads a result object once per parser set, and again for another set", () => {
+  it("reads the result read last once, and another result or parser set again", () => {
     let reads = 0;
     const counting: TestOutputParser = {
       name: "counting",
@@ -28,10 +28,14 @@ describe("readTestResult", () => {
     const first = readTestResult(result, parsers);
     expect(readTestResult(result, parsers)).toBe(first);
     expect(reads).toBe(1);
-    readTestResult({ ...result }, parsers);
+    const other = { ...result };
+    readTestResult(other, parsers);
     expect(reads).toBe(2);
-    readTestResult(result, [counting]);
+    readTestResult(other, [counting]);
     expect(reads).toBe(3);
+    // Only the last is remembered: the first is read again.
+    readTestResult(result, parsers);
+    expect(reads).toBe(4);
   });
 
   it("gives the cleaned output and, fitted to any cap, the feedback testFeedback gives", () => {

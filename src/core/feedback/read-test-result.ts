@@ -10,36 +10,36 @@ export interface ReadTestResult {
   readonly read: TestRead;
 }
 
-/** Results already read, per parser set, per result object: weakly held, gone with the result. */
-const memo = new WeakMap<readonly TestOutputParser[], WeakMap<TestResult, ReadTestResult>>();
+/** The result read last, with the parsers it was read with: one, so nothing read stays held. */
+let last:
+  | {
+      readonly result: TestResult;
+      readonly parsers: readonly TestOutputParser[];
+      readonly known: ReadTestResult;
+    }
+  | undefined;
 
 /**
- * A failing test result's cleaned output and failures, read once per result object however many
- * readers ask: a decision's signature, reasons and retry feedback all read the attempt just run,
- * and a long task's history holds the same result objects from one decision to the next.
- * Results are values: one changed in place after it was read keeps what was read.
+ * A failing test result's cleaned output and failures, read once for the readers that ask in
+ * turn: a decision's signature, its escalation and its retry feedback all read the attempt just
+ * run. Only the result read last is remembered, so a long task's history does not keep every
+ * attempt's parse alive (its signatures are remembered apart, as short strings). Results are
+ * values: one changed in place after it was read keeps what was read.
  */
 export function readTestResult(
   result: TestResult,
   parsers: readonly TestOutputParser[] = builtinParsers,
 ): ReadTestResult {
-  let byResult = memo.get(parsers);
-  if (byResult === undefined) {
-    byResult = new WeakMap();
-    memo.set(parsers, byResult);
-  }
-  let known = byResult.get(result);
-  if (known === undefined) {
-    const output = cleanOutput(result.output);
-    known = {
-      output,
-      read: readTestOutput(output, {
-        testsFailed: true,
-        parsers,
-        ...(result.reports === undefined ? {} : { reports: result.reports }),
-      }),
-    };
-    byResult.set(result, known);
-  }
+  if (last !== undefined && last.result === result && last.parsers === parsers) return last.known;
+  const output = cleanOutput(result.output);
+  const known = {
+    output,
+    read: readTestOutput(output, {
+      testsFailed: true,
+      parsers,
+      ...(result.reports === undefined ? {} : { reports: result.reports }),
+    }),
+  };
+  last = { result, parsers, known };
   return known;
 }
