@@ -1,9 +1,14 @@
 import { frameLocation, isInternalPath, type SourceLocation } from "../extractor/stack-frames.js";
 
+/** A frame of a Python traceback: where, and in which function (`File "…", line 3, in name`). */
+export interface PythonFrame extends SourceLocation {
+  readonly function: string | null;
+}
+
 /** What a Python traceback says: where user code was running and the exception it ended with. */
 export interface PythonTraceback {
   /** Frames in user code, outermost first; the last is where it broke. */
-  readonly frames: readonly SourceLocation[];
+  readonly frames: readonly PythonFrame[];
   /** The final exception as printed, its common indent removed: `ValueError: bad` and any lines after it. */
   readonly exception: readonly string[];
 }
@@ -31,7 +36,7 @@ export function isUserPythonFile(file: string): boolean {
  * it. A chained exception's last traceback is the one that failed the test.
  */
 export function readTraceback(lines: readonly string[]): PythonTraceback {
-  let frames: SourceLocation[] = [];
+  let frames: PythonFrame[] = [];
   let exception: string[] = [];
   let headerIndent = -1;
   let inFrames = false;
@@ -47,7 +52,9 @@ export function readTraceback(lines: readonly string[]): PythonTraceback {
     }
     const frame = trimmed.startsWith('File "') ? frameLocation(trimmed) : null;
     if (frame !== null && inFrames) {
-      if (isUserPythonFile(frame.file)) frames.push(frame);
+      if (isUserPythonFile(frame.file)) {
+        frames.push({ ...frame, function: /, in (\S+)$/.exec(trimmed)?.[1] ?? null });
+      }
       continue;
     }
     // Under a frame, its source line and carets are indented deeper than the header.

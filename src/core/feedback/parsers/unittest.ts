@@ -4,7 +4,7 @@ import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
 import { frameLocation, type SourceLocation } from "../extractor/stack-frames.js";
-import { isUserPythonFile, readTraceback } from "./python-traceback.js";
+import { readTraceback, type PythonFrame } from "./python-traceback.js";
 
 /** The rule unittest draws above every report (70 `=`), and between a report's parts (70 `-`). */
 const REPORT_RULE = /^={70}$/;
@@ -84,8 +84,11 @@ function reportFailure(report: Report): Failure {
   if (doctest !== null) return doctest;
   const { frames, exception } = readTraceback(report.lines);
   const message = exception[0]?.trim() ?? "";
-  const innermost: Partial<SourceLocation> = frames.at(-1) ?? {};
-  const own = testFrame(report);
+  const last = frames.at(-1);
+  // The place alone: the function a frame ran is no field of a failure.
+  const innermost: Partial<SourceLocation> =
+    last === undefined ? {} : { file: last.file, line: last.line };
+  const own = testFrame(report, frames);
   const helped = own !== null && (own.file !== innermost.file || own.line !== innermost.line);
   const asserted = message.startsWith("AssertionError");
   const values = message.startsWith("AssertionError: ") ? assertedValues(exception) : null;
@@ -105,17 +108,10 @@ function reportFailure(report: Report): Failure {
  * `testUniqueIds (tests.test_toc.TestTOC.testUniqueIds)`), the last one when it recurs; null
  * when the traceback does not pass through it (a `setUpClass`, a module that did not import).
  */
-function testFrame(report: Report): SourceLocation | null {
+function testFrame(report: Report, frames: readonly PythonFrame[]): SourceLocation | null {
   const method = /^(\w+) \(/.exec(report.title)?.[1];
-  if (method === undefined) return null;
-  let found: SourceLocation | null = null;
-  for (const line of report.lines) {
-    const trimmed = line.trim();
-    if (!trimmed.startsWith('File "') || !trimmed.endsWith(`, in ${method}`)) continue;
-    const frame = frameLocation(trimmed);
-    if (frame !== null && isUserPythonFile(frame.file)) found = frame;
-  }
-  return found;
+  const frame = method === undefined ? undefined : frames.findLast((f) => f.function === method);
+  return frame === undefined ? null : { file: frame.file, line: frame.line };
 }
 
 /** `tests.test_a (unittest.loader._FailedTest.tests.test_a)`, a module that failed to import, is named by the module. */
