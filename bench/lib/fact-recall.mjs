@@ -104,6 +104,24 @@ function showsBriefName(prepared, name) {
     }
     // A name can hold several separators (`param :: static :: multiple` holds `::` too): each is tried.
   }
+  return showsBriefParams(prepared, name);
+}
+
+/**
+ * Whether a parametrised test's name shows as `…[params]` after the name up to its parameters
+ * was written (`tests/test_size.py::test_size[args23-31.0 KiB]`, then `…[args24-32.0 MiB]`):
+ * any `[` of a name that ends with `]` may start its parameters.
+ */
+function showsBriefParams(prepared, name) {
+  if (!name.endsWith("]")) return false;
+  for (let open = name.indexOf("["); open > 0; open = name.indexOf("[", open + 1)) {
+    const stem = name.slice(0, open);
+    const brief = `…${name.slice(open)}`;
+    for (let at = prepared.text.indexOf(brief); at > 0; at = prepared.text.indexOf(brief, at + 1)) {
+      const after = prepared.text.charAt(at + brief.length);
+      if (prepared.text.lastIndexOf(stem, at) >= 0 && !isGlued(after, "]")) return true;
+    }
+  }
   return false;
 }
 
@@ -132,8 +150,9 @@ function shows(prepared, part, value) {
  * separator joins its suites; a file by its path as written in the fact; a line as `:line`; a
  * value as a whole token with either quote style (`"123"` and `'123'` match each other, never
  * `123`); a keyword or rule case-insensitively. With `elisions`, `…:N` reads as the file of the
- * item above, `…/rest` as `rest` in the directory of the path before it, and `…SEP leaf` as a
- * name sharing the stem of one written before it.
+ * item above, `…/rest` as `rest` in the directory of the path before it, `…SEP leaf` as a name
+ * sharing the stem of one written before it, and `…[params]` as another case of a parametrised
+ * test written before it.
  */
 export function factCounts(text, facts, { elisions = false } = {}) {
   const read = elisions ? withElisionsRead(text) : text;

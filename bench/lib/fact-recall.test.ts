@@ -56,6 +56,18 @@ describe("factRecall", () => {
     expect(factRecall(text, [{ test: '"param :: static :: multiple"' }], brief)).toBe(1);
   });
 
+  it("reads `…[params]` as another case of a parametrised test written before it", () => {
+    const test = "tests/test_filesize.py::test_naturalsize";
+    const text = `t.py:9 ${test}[args23-31.0 KiB]; …[args24-32.0 MiB]`;
+    const brief = { elisions: true };
+    expect(factRecall(text, [{ test: `${test}[args24-32.0 MiB]` }], brief)).toBe(1);
+    expect(factRecall(text, [{ test: `${test}_gnu[args24-32.0 MiB]` }], brief)).toBe(0);
+    expect(factRecall(text, [{ test: `${test}[args24-32.0 MiB]` }])).toBe(0);
+    expect(
+      factRecall(`…[args24-32.0 MiB] ${test}[x]`, [{ test: `${test}[args24-32.0 MiB]` }], brief),
+    ).toBe(0);
+  });
+
   it("reads `…/rest` as a path in the directory of the path before it", () => {
     const text =
       "src/test/java/acme/ATest.java:1\n…/BTest.java:2; …/expr/CTest.java:3\nDTest.java:4\n…/ETest.java:5";

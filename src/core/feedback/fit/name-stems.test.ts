@@ -1,14 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ELLIPSIS } from "../clean/code-points.js";
-import { briefName, briefNameAfter } from "./name-stems.js";
+import { briefName, briefNameAfter, paramsAt } from "./name-stems.js";
 
 const SEPARATORS = [" :: ", " › ", " > ", " ▶ ", " / ", "::"];
 
-/** The name a reader rebuilds from a brief `…SEP leaf`: the name before it, up to its last SEP. */
+/**
+ * The name a reader rebuilds from a brief `…SEP leaf` or `…[params]`: the name before it, up to
+ * its last SEP or its parameters.
+ */
 function readBack(brief: string, previous: string | null): string {
   if (previous === null || !brief.startsWith(ELLIPSIS)) return brief;
   const rest = brief.slice(ELLIPSIS.length);
+  if (rest.startsWith("[")) return previous.slice(0, paramsAt(previous)) + rest;
   const separator = SEPARATORS.find((candidate) => rest.startsWith(candidate));
   if (separator === undefined) return brief;
   const stem = previous.slice(0, previous.lastIndexOf(separator) + separator.length);
@@ -23,6 +27,19 @@ describe("briefName", () => {
     expect(briefName("checkout › counts", "checkout › sums")).toBe("… › counts");
     expect(briefName("other › counts", "checkout › sums")).toBe("other › counts");
     expect(briefName("checkout › sums", null)).toBe("checkout › sums");
+  });
+
+  it("writes another case of a parametrised test as …[params]", () => {
+    const test = "tests/test_filesize.py::test_naturalsize";
+    expect(briefName(`${test}[args24-32.0 MiB]`, `${test}[args23-31.0 KiB]`)).toBe(
+      "…[args24-32.0 MiB]",
+    );
+    // Another test of the same file shares the file's stem only.
+    expect(briefName(`${test}_gnu[1]`, `${test}[2]`)).toBe("…::test_naturalsize_gnu[1]");
+    expect(briefName("sums [3, 4]", "sums [1, 2]")).toBe("sums [3, 4]");
+    expect(briefName("adds numbers [3, 4]", "adds numbers [1, 2]")).toBe("…[3, 4]");
+    // A separator inside the parameters: the suite-path rule applies, as before.
+    expect(briefName(`${test}[a / b]`, `${test}[a / c]`)).toBe("… / b]");
   });
 
   it("is lossless: every name is read back from the name before it and its brief form", () => {

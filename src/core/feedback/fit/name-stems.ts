@@ -6,12 +6,17 @@ const SEPARATORS: readonly string[] = [" :: ", " › ", " > ", " ▶ ", " / ", "
 const MIN_STEM_LENGTH = 8;
 
 /**
- * `name` as a list item writes it after `previous`: `…SEP leaf` when both are leaves of the
- * same stem — `previous` up to its last separator (`tests/test_io.py::TestRead::`, `cart › `) —
- * so a shared test-id stem or suite path is written once; else the name whole.
+ * `name` as a list item writes it after `previous`: `…[params]` when both are cases of one
+ * parametrised test (`paramsAt`), else `…SEP leaf` when both are leaves of the same stem —
+ * `previous` up to its last separator (`tests/test_io.py::TestRead::`, `cart › `) — so a shared
+ * test-id stem or suite path is written once; else the name whole.
  */
 export function briefName(name: string, previous: string | null): string {
   if (previous === null) return name;
+  const params = paramsAt(name);
+  if (params >= MIN_STEM_LENGTH && paramsAt(previous) === params) {
+    if (previous.startsWith(name.slice(0, params))) return `${ELLIPSIS}${name.slice(params)}`;
+  }
   for (const separator of SEPARATORS) {
     const cut = previous.lastIndexOf(separator);
     if (cut < 0) continue;
@@ -23,6 +28,24 @@ export function briefName(name: string, previous: string | null): string {
     return name;
   }
   return name;
+}
+
+/**
+ * Where a parametrised test's parameters start in its name — the first `[` after its last
+ * separator, in a name that ends with `]` (pytest's `test_x.py::test_size[args23-31.0 KiB]`,
+ * `test.each`'s `sums [1, 2]`) — or -1: two cases of one test share all before it, so the second
+ * is written `…[args24-32.0 MiB]`.
+ */
+export function paramsAt(name: string): number {
+  if (!name.endsWith("]")) return -1;
+  const after = Math.max(
+    0,
+    ...SEPARATORS.map((separator) => {
+      const at = name.lastIndexOf(separator);
+      return at < 0 ? 0 : at + separator.length;
+    }),
+  );
+  return name.indexOf("[", after);
 }
 
 /**
