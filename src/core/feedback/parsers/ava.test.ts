@@ -104,7 +104,8 @@ describe("avaParser", () => {
         line: 4,
         expected: "id: 1,",
         received: "id: '1',",
-        message: "counts must match",
+        // The custom message is the test's; the diff's header says which check failed.
+        message: "counts must match: Difference (- actual, + expected)",
       }),
       failureOf({
         test: "rejects",

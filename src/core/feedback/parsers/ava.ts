@@ -166,7 +166,8 @@ function blockFailure(title: string, file: string | null, lines: readonly string
     if (DIFFERENCE.test(line)) {
       const diff = difference(lines, index + 1);
       values ??= diff.values;
-      label ||= line;
+      // A custom message (`Number(1400)`) is the test's own data; the header says the check.
+      label = label === "" || label === line ? line : `${label.replace(/:$/, "")}: ${line}`;
       index = diff.end - 1;
       continue;
     }
