@@ -6,7 +6,7 @@ import { parse, stringify } from "yaml";
 import { Journal } from "./journal.js";
 import { cli, requireBuild, startCli } from "./test-support/built-cli.js";
 import { fixtureProject } from "./test-support/fixture-project.js";
-import { cleanUp, eventually, isAlive, pidFrom } from "./test-support/processes.js";
+import { cleanUp, eventually, isAlive, pidFrom, stillAlive } from "./test-support/processes.js";
 
 // The runner stopped during a long step: by SIGTERM or SIGINT it stops at once and takes the
 // step with it; by SIGKILL it cannot, and the next resume kills what is left. Either way nothing
@@ -100,7 +100,7 @@ describe("the runner stopped during a step (built CLI)", () => {
       expect(exitCode).toBe(code);
       expect(stderr).toBe(`loopgate: stopped by ${signal}; loopgate resume carries the run on\n`);
       // The step got SIGTERM; the daemon ignores it, and was killed once the step had exited.
-      expect(await eventually(() => !pids.some(isAlive))).toBe(true);
+      expect(await eventually(() => !pids.some(isAlive)), `alive: ${stillAlive(pids)}`).toBe(true);
       expect(steps(fixture.db)).toEqual([`step-started ${generate}`]);
       const resumed = cli(["resume", "--db", fixture.db, "--quiet"], {}, fixture.dir);
       expect(resumed.stderr).toBe("");
@@ -128,7 +128,7 @@ describe("the runner stopped during a step (built CLI)", () => {
     expect(pids.every(isAlive)).toBe(true);
     const resumed = cli(["resume", "--db", fixture.db, "--quiet"], {}, fixture.dir);
     expect(resumed.status).toBe(0);
-    expect(await eventually(() => !pids.some(isAlive))).toBe(true);
+    expect(await eventually(() => !pids.some(isAlive)), `alive: ${stillAlive(pids)}`).toBe(true);
     expect(steps(fixture.db).slice(0, 3)).toEqual([
       `step-started ${generate}`,
       `step-started ${generate}`,
@@ -154,7 +154,7 @@ describe("the runner stopped during a step (built CLI)", () => {
     expect(steps(fixture.db)).toEqual([]);
     const resumed = cli(["resume", "--db", fixture.db, "--quiet"], {}, fixture.dir);
     expect(resumed.status).toBe(0);
-    expect(await eventually(() => !pids.some(isAlive))).toBe(true);
+    expect(await eventually(() => !pids.some(isAlive)), `alive: ${stillAlive(pids)}`).toBe(true);
     expect(steps(fixture.db).slice(0, 2)).toEqual([
       `step-started ${generate}`,
       `step-finished ${generate}`,

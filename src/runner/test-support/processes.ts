@@ -7,6 +7,25 @@ export function isAlive(pid: number): boolean {
   return readStat(pid)?.alive === true;
 }
 
+/**
+ * The processes of `pids` still running, each with its parent, session and command line: what a
+ * failed "all gone" check shows, so a rare leftover can be told from a reused pid.
+ */
+export function stillAlive(pids: readonly number[]): string {
+  const alive = pids.flatMap((pid) => {
+    const stat = readStat(pid);
+    if (stat?.alive !== true) return [];
+    let command = "";
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+    } catch {
+      // Gone since its stat was read.
+    }
+    return [`${pid} (parent ${stat.ppid}, session ${stat.session}: ${command})`];
+  });
+  return alive.length === 0 ? "none" : alive.join(", ");
+}
+
 /** Waits until a condition holds, up to `ms` (generous: the machine may be busy); returns it. */
 export async function eventually(condition: () => boolean, ms = 10_000): Promise<boolean> {
   const until = performance.now() + ms;
