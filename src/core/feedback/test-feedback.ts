@@ -79,12 +79,7 @@ export function cleanOutput(output: string): string {
  * to `maxLength`. Parsers receive that cleaned text. Test failures are always high priority.
  */
 export function testFeedback(output: string, options: TestFeedbackOptions): TestFeedback {
-  return feedbackFromCleanOutput(cleanOutput(output), options);
-}
-
-/** `testFeedback` for output that already went through `cleanOutput`, so it is not cleaned twice. */
-export function feedbackFromCleanOutput(text: string, options: TestFeedbackOptions): TestFeedback {
-  return fitTestRead(readTestOutput(text, options), options.maxLength);
+  return fitTestRead(readTestOutput(cleanOutput(output), options), options.maxLength);
 }
 
 /** What a failing run's cleaned output says, read once: fitted to any cap by `fitTestRead`. */
