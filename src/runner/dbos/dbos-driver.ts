@@ -6,6 +6,7 @@ import { DBOS, DBOSClient, type DLogger } from "@dbos-inc/dbos-sdk";
 import { wfQueueRunner } from "@dbos-inc/dbos-sdk/internal/wfqueue";
 import pg from "pg";
 import { awaitedAnswers, effectsOf, stepErrors } from "../../core/loop/effects-of.js";
+import type { AwaitAnswer } from "../../core/loop/loop-effect.js";
 import type { LoopPlan } from "../../core/loop/loop-plan.js";
 import { decodeTaskFile, planOf } from "../../wire/task-file.js";
 import type { DriveResult } from "../sqlite-driver.js";
@@ -37,6 +38,11 @@ const SETTLE_POLL_MS = 200;
 export const DEFAULT_LEASE_MS = 30_000;
 /** How long a cut-off step gets to end after SIGKILL before its worker hands it back anyway. */
 const CUT_OFF_WAIT_MS = 3_000;
+/**
+ * How long `run` waits for its paused tasks to tell their pauses: the default delivery bounds
+ * (three webhook attempts of 10 s, with backoff between them) with room to spare.
+ */
+const PAUSE_TOLD_WAIT_MS = 120_000;
 
 /** What a process that works on a PostgreSQL store's tasks needs. */
 export interface WorkerOptions {
@@ -375,8 +381,11 @@ export async function workOnRun(
     // every task is finished or waiting.
     let failed: { readonly error: unknown } | undefined;
     for (const handle of handles) handle.getResult().catch((error) => (failed ??= { error }));
-    for (;;) {
+    const throwIfFailed = () => {
       if (failed !== undefined) throw failed.error;
+    };
+    for (;;) {
+      throwIfFailed();
       const state = await wholeRunState(journal, plan, runId);
       const effects = effectsOf(state);
       const finished = effects[0]?.kind === "finish";
@@ -391,6 +400,11 @@ export async function workOnRun(
           errored: finished ? [] : stepErrors(state),
         };
         if (result.paused.length > 0 && (await options.answer?.(result)) === true) continue;
+        // The journal tells the end before the workflows have told it: a stop now would cut off
+        // their on_pause and on_finish deliveries, and the exit would say nothing of it.
+        if (finished) await Promise.allSettled(handles.map((handle) => handle.getResult()));
+        else await pausesTold(runId, result.paused, options.warn);
+        throwIfFailed();
         return result;
       }
       await sleep(SETTLE_POLL_MS);
@@ -398,6 +412,37 @@ export async function workOnRun(
   } finally {
     // Its own tasks are finished or wait for a human: what it holds is handed back at once.
     await worker.stop(0);
+  }
+}
+
+/**
+ * Waits until each paused task's workflow says it waits for that answer (its `status` event, set
+ * once its pause was told), so the process does not stop while a pause notification is out.
+ * A workflow no process carries on within `PAUSE_TOLD_WAIT_MS` is left with a warning: it tells
+ * its pause when a worker carries it on.
+ */
+async function pausesTold(
+  runId: number,
+  paused: readonly AwaitAnswer[],
+  warn: (line: string) => void,
+): Promise<void> {
+  const deadline = Date.now() + PAUSE_TOLD_WAIT_MS;
+  for (const effect of paused) {
+    const id = taskWorkflowId(runId, effect.taskId);
+    for (;;) {
+      const status = await DBOS.getEvent<{ awaiting?: string }>(id, "status", {
+        timeoutSeconds: 1,
+        pollingIntervalMs: SETTLE_POLL_MS,
+      });
+      if (status?.awaiting === effect.id) break;
+      if (Date.now() > deadline) {
+        warn(
+          `run ${runId}: ${effect.taskId}'s pause is not told yet; it is once a worker carries the task on`,
+        );
+        break;
+      }
+      await sleep(SETTLE_POLL_MS);
+    }
   }
 }
 

@@ -55,4 +55,39 @@ describeWithWorkers("notifications on a PostgreSQL store", ({ url, workers }) =>
       await client.destroy();
     }
   });
+  it("run and resume in one process wait for their notifications: on_pause is out when run exits 3, on_finish when resume exits 0, slow receivers too", () => {
+    const fixture = fixtureProject();
+    // Slower than the 3 s a stopping worker gives workflows in flight: the notification must be
+    // waited for, not cut off by the stop.
+    const keep =
+      'sleep 4; cp "$LOOPGATE_NOTIFICATION_FILE" "got-$LOOPGATE_NOTIFICATION_EVENT.json"';
+    const document = {
+      iteration_control: { max_iterations: 1 },
+      steps: {
+        generate: { command: "echo generated" },
+        test: { command: '[ "$LOOPGATE_ITERATION" -ge 2 ]' },
+      },
+      tasks: [{ id: "slow", prompt: "do slow" }],
+      on_pause: { command: keep },
+      on_finish: { command: keep },
+    };
+    const taskFile = join(fixture.dir, "slow-notify.yaml");
+    writeFileSync(taskFile, stringify(document));
+    const got = (event: string) => join(fixture.dir, `got-${event}.json`);
+    const store = ["--store", url()];
+    const first = cli(["run", taskFile, ...store, "--quiet"], {}, fixture.dir);
+    expect(first.status, first.stderr).toBe(3);
+    expect(existsSync(got("pause")), first.stderr).toBe(true);
+    const runId = (JSON.parse(readFileSync(got("pause"), "utf8")) as { run: number }).run;
+    const answered = cli(["answer", "slow", "--approve", ...store], {}, fixture.dir);
+    expect(answered.status, answered.stderr).toBe(0);
+    const resumed = cli(["resume", "--run", String(runId), ...store, "--quiet"], {}, fixture.dir);
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(existsSync(got("finish")), resumed.stderr).toBe(true);
+    expect(JSON.parse(readFileSync(got("finish"), "utf8"))).toMatchObject({
+      event: "finish",
+      run: runId,
+      status: "finished",
+    });
+  });
 });

@@ -176,6 +176,8 @@ describeOnBothStores(
       const first = run(notified, "notified run", ["run", notified.taskFile, "--quiet"]);
       expect(first.status, first.stderr).toBe(3);
       expect(first.stderr).not.toContain("warning:");
+      // Told before the run exits, not left to a later process.
+      expect(existsSync(got("pause")), first.stderr).toBe(true);
       expect(run(notified, "notified answer", ["answer", "n", "--approve"]).status).toBe(0);
       const resumed = run(notified, "notified resume", ["resume", "--run", "3", "--quiet"]);
       expect(resumed.status, resumed.stderr).toBe(0);
@@ -184,6 +186,7 @@ describeOnBothStores(
       expect(String(pause.answer_with)).toContain(
         `loopgate answer n ${name === "postgres" ? "--store" : "--db"} `,
       );
+      expect(existsSync(got("finish")), resumed.stderr).toBe(true);
       const finish = JSON.parse(readFileSync(got("finish"), "utf8")) as Record<string, unknown>;
       expect(finish).toMatchObject({ event: "finish", run: 3, status: "finished" });
     });
