@@ -2,10 +2,10 @@ import type { ReviewStatus } from "../../iteration-check.js";
 import type { Priority } from "../feedback.js";
 import { field, lineOf, textOf } from "./json-fields.js";
 import { isRecord, recordsOf, type JsonRecord } from "../../json-record.js";
-import { plainReviewPoints } from "./plain-review.js";
+import { plainReviewPoints, tokenPoints } from "./plain-review.js";
 import { byPriority, pointMessage, type ReviewPoint } from "./review-point.js";
 import { suggestionWords } from "./suggestion-block.js";
-import { fenceOf, reviewTokens } from "./review-markdown.js";
+import { reviewTokens } from "./review-markdown.js";
 import { tokensVerdict } from "./verdict-line.js";
 
 /** A verdict a review can give by itself; `pending` is what its absence means. */
@@ -72,34 +72,6 @@ function withoutAddressedNote(message: string): string {
 }
 
 /**
- * A comment's headings as bold titles: a comment is one finding, and its headings (`## CodeQL /
- * Incomplete sanitization`) are its title. A `# …` line right under a line ending in a colon
- * (`Comment should be:`) is what that line introduces, and one in a fenced block is code: both
- * stay as they are.
- */
-function headingsAsTitles(body: string): string {
-  const lines = body.split("\n");
-  let fence: string | null = null;
-  return lines
-    .map((line, index) => {
-      // A `#` line in a fenced block is code (a shell or YAML comment), never a title.
-      const mark = fenceOf(line);
-      if (mark !== null && fence === null) {
-        fence = mark;
-        return line;
-      }
-      if (mark !== null && fence !== null && mark.startsWith(fence) && line.trim() === mark) {
-        fence = null;
-        return line;
-      }
-      const heading = fence === null ? /^#{1,6}[ \t]+(\S.*)$/.exec(line) : null;
-      const introduced = (lines[index - 1] ?? "").trimEnd().endsWith(":");
-      return heading?.[1] === undefined || introduced ? line : `**${heading[1]}**`;
-    })
-    .join("\n");
-}
-
-/**
  * One inline comment as one point at its place: the body read as markdown (labels, badges,
  * code and collapsed details as in a text review), its parts joined, at the comment's own
  * `path` and line — a range's first line (`start_line`), else `line`, else where it was first
@@ -109,8 +81,9 @@ function headingsAsTitles(body: string): string {
  */
 function commentPoint(comment: JsonRecord, fallback: Priority): ReviewPoint | null {
   if (comment["in_reply_to_id"] !== undefined && comment["in_reply_to_id"] !== null) return null;
-  const body = headingsAsTitles(textOf(comment["body"]) ?? "");
-  const read = plainReviewPoints(body, fallback);
+  const body = textOf(comment["body"]) ?? "";
+  // A comment is one finding: its headings (`## CodeQL / Incomplete sanitization`) are its title.
+  const read = tokenPoints(reviewTokens(body, { headingsAsTitles: true }), fallback);
   const suggested = read.length === 0 ? suggestionWords(body) : null;
   const parts =
     suggested === null

@@ -107,6 +107,41 @@ describe("reviewTokens", () => {
     expect(plain).toMatchObject({ kind: "line", title: false, item: null });
   });
 
+  it("reads headings as bold titles when asked (a comment that is one finding), but not in code or under a colon", () => {
+    const body = [
+      "## CodeQL / Incomplete sanitization",
+      "",
+      "```sh",
+      "# a shell comment",
+      "```",
+      "Comment should be:",
+      "# the new comment",
+    ].join("\n");
+    expect(reviewTokens(body, { headingsAsTitles: true })).toEqual([
+      {
+        kind: "line",
+        text: "CodeQL / Incomplete sanitization",
+        indent: 0,
+        title: true,
+        item: null,
+      },
+      { kind: "blank" },
+      { kind: "blank" },
+      {
+        kind: "line",
+        text: "Comment should be: # the new comment",
+        indent: 0,
+        title: false,
+        item: null,
+      },
+    ]);
+    expect(reviewTokens(body)[0]).toEqual({
+      kind: "heading",
+      level: 2,
+      text: "CodeQL / Incomplete sanitization",
+    });
+  });
+
   it("drops a code excerpt's caption with the excerpt, and keeps a request that ends in a colon", () => {
     expect(
       lines("Use a loop.\n\nSuggested implementation:\n\n```py\nfor x in y: pass\n```"),
