@@ -42,6 +42,8 @@ export interface FailureDraft {
   outermostIsCallback: boolean;
   /** The user frames of a JavaScript stack read so far, innermost first (at most `MAX_FRAMES`). */
   readonly frames: UserFrame[];
+  /** The test function's own frame where the runner names it (cargo's backtrace), else null. */
+  testFrame: SourceLocation | null;
 }
 
 /** User frames a draft keeps: a helper and its caller are among the first few. */
@@ -70,6 +72,7 @@ export function newDraft(kind: DraftKind, test: string | null, file: string | nu
     outermost: null,
     outermostIsCallback: false,
     frames: [],
+    testFrame: null,
   };
 }
 
@@ -174,8 +177,26 @@ export function finishDraft(draft: FailureDraft): Failure {
     expected: capped(expected),
     received: capped(received),
     message: truncateCodePoints(message, MAX_FIELD_LENGTH),
-    ...(elsewhere && draft.line !== null ? { testLocation: outermost } : {}),
+    ...(testLocationOf(draft, place, elsewhere) ?? {}),
   };
+}
+
+/**
+ * The test's own frame beside a place elsewhere: the one the runner names, else the outermost
+ * user frame of a stack when it lies in a test file apart from the place.
+ */
+function testLocationOf(
+  draft: FailureDraft,
+  place: { readonly file: string | null; readonly line: number | null },
+  elsewhere: boolean,
+): { testLocation: SourceLocation } | null {
+  const own = draft.testFrame;
+  if (own !== null) {
+    return own.file === place.file && own.line === place.line ? null : { testLocation: own };
+  }
+  return elsewhere && draft.line !== null && draft.outermost !== null
+    ? { testLocation: draft.outermost }
+    : null;
 }
 
 /** Whether a message says nothing but the last part of the test's name (`Error: two`, `two`). */

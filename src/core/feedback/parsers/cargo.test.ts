@@ -290,4 +290,78 @@ test result: FAILED. 0 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out
       ),
     ).toBe(false);
   });
+
+  it("reads a helper's labelled expected/actual lines, and places a check in a helper at the test's frame of RUST_BACKTRACE (shell-words)", () => {
+    const output = `running 3 tests
+test tests::split_comments ... FAILED
+test tests::close ... FAILED
+test tests::when_ok ... FAILED
+
+failures:
+
+---- tests::split_comments stdout ----
+
+thread 'tests::split_comments' (24960) panicked at src/lib.rs:363:21:
+After split(" a # comment").unwrap()
+expected: ["a", "b"]
+  actual: ["a"]
+
+stack backtrace:
+   0: __rustc::rust_begin_unwind
+             at /rustc/5980/library/std/src/panicking.rs:689:5
+   1: core::panicking::panic_fmt
+             at /rustc/5980/library/core/src/panicking.rs:80:14
+   2: shell_words::tests::split_ok
+             at ./src/lib.rs:363:21
+   3: shell_words::tests::split_comments
+             at ./src/lib.rs:467:9
+   4: shell_words::tests::split_comments::{{closure}}
+             at ./src/lib.rs:466:24
+note: Some details are omitted, run with \`RUST_BACKTRACE=full\` for a verbose backtrace.
+
+---- tests::close stdout ----
+
+thread 'tests::close' (9875) panicked at src/lib.rs:973:9:
+assertion failed: actual: \`0.868\`, expected: \`0.84\`: actual not within < 0.001 of expected
+stack backtrace:
+   0: __rustc::rust_begin_unwind
+             at /rustc/5980/library/std/src/panicking.rs:689:5
+   1: strsim::tests::close
+             at ./src/lib.rs:766:17
+note: Some details are omitted, run with \`RUST_BACKTRACE=full\` for a verbose backtrace.
+
+---- tests::when_ok stdout ----
+
+thread 'tests::when_ok' (3890) panicked at src/parse.rs:313:35:
+called \`Result::unwrap()\` on an \`Err\` value: "bad unit"
+stack backtrace:
+   0: core::result::unwrap_failed
+             at /rustc/5980/library/core/src/result.rs:1867:5
+   1: bytesize::parse::tests::when_ok::parse
+             at ./src/parse.rs:313:35
+   2: bytesize::parse::tests::when_ok
+             at ./src/parse.rs:321:20
+
+test result: FAILED. 0 passed; 3 failed; 0 ignored; 0 measured; 0 filtered out
+`;
+    const [helper, macro, unwrap] = cargoParser.parse(output);
+    expect(helper).toEqual(
+      failureOf({
+        test: "tests::split_comments",
+        file: "src/lib.rs",
+        line: 467,
+        expected: '["a", "b"]',
+        received: '["a"]',
+        message: 'After split(" a # comment").unwrap()',
+      }),
+    );
+    // A macro's panic in the test itself: the backtrace puts it at the macro's body, the panic's
+    // place at the call, which is kept.
+    expect([macro?.file, macro?.line, macro?.testLocation]).toEqual(["src/lib.rs", 973, undefined]);
+    // The code under test panicked (a nested function's unwrap): there, the test's line beside.
+    expect([unwrap?.line, unwrap?.testLocation]).toEqual([
+      313,
+      { file: "src/parse.rs", line: 321 },
+    ]);
+  });
 });

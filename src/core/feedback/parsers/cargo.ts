@@ -175,7 +175,72 @@ function readPanic(lines: readonly string[], index: number, draft: FailureDraft)
     draft[side] = value.replace(/^`(.*)`,?$/, "$1");
     cursor += 1;
   }
+  if (draft.left === null) cursor = readLabelledValues(lines, cursor, draft);
+  const own = testFrame(lines, cursor, draft);
+  // A failed check in a helper (`tests::split_ok`) is the test's line that called it: which
+  // check failed. A panic of the code under test stays where it happened, the test's line beside.
+  const check =
+    draft.left !== null || draft.expected !== null || /^assertion\b/.test(draft.message);
+  if (own !== null && check) ({ file: draft.file, line: draft.line } = own);
+  else draft.testFrame = own;
   return cursor;
+}
+
+/** A custom panic message's value lines: `expected: ["a", "b"]`, then `  actual: ["a"]`. */
+const LABELLED_VALUE = /^(expected|actual|got|found|received):\s+(\S.*)$/i;
+
+/**
+ * The rest of a panic's own message, after its first line, up to a blank line or the
+ * backtrace: a helper's `panic!("…\nexpected: {:?}\n  actual: {:?}")` prints its two sides on
+ * labelled lines of their own, read as expected and received. Returns the last line read.
+ */
+function readLabelledValues(lines: readonly string[], index: number, draft: FailureDraft): number {
+  let cursor = index;
+  for (let next = lines[cursor + 1]?.trim(); next !== undefined && next !== "";) {
+    // Without capture libtest's own lines and other threads' panics follow at once.
+    if (next === "stack backtrace:" || /^(?:note: |thread ')/.test(next)) break;
+    if (LIBTEST_LINE.test(next) || testResult(next) !== null) break;
+    const labelled = LABELLED_VALUE.exec(next);
+    const [, label = "", value = ""] = labelled ?? [];
+    if (label.toLowerCase() === "expected") draft.expected ??= value;
+    else if (labelled !== null) draft.received ??= value;
+    cursor += 1;
+    next = lines[cursor + 1]?.trim();
+  }
+  return cursor;
+}
+
+/**
+ * The test function's own frame in the panic's `stack backtrace:` (`RUST_BACKTRACE=1`), the
+ * frame named after the test (`3: shell_words::tests::split_comments`, then `at
+ * ./src/lib.rs:467:9`), when the panic happened in a function it called: an earlier frame sits
+ * at the panic's place (`2: shell_words::tests::split_ok` `at ./src/lib.rs:363:21`). A panic in
+ * the test itself has no such frame, and its place is the better line: a backtrace puts a
+ * macro's panic (`assert_delta!`) at the macro's own body, the panic's place at the call.
+ */
+function testFrame(
+  lines: readonly string[],
+  index: number,
+  draft: FailureDraft,
+): SourceLocation | null {
+  const name = draft.test;
+  let start = index + 1;
+  while (lines[start]?.trim() === "") start += 1;
+  if (name === null || lines[start]?.trim() !== "stack backtrace:") return null;
+  let called = false;
+  for (let at = start + 1; at < lines.length; at += 1) {
+    const frame = /^\d+: (\S.*)$/.exec(lines[at]?.trim() ?? "")?.[1];
+    // Each frame is its function's line, then its `at` line: anything else ends the backtrace.
+    if (frame === undefined) {
+      if (/^at \S/.test(lines[at]?.trim() ?? "")) continue;
+      return null;
+    }
+    const place = /^at (?:\.\/)?(\S+)$/.exec(lines[at + 1]?.trim() ?? "")?.[1];
+    const location = place === undefined ? null : parseLocation(place);
+    if (frame === name || frame.endsWith(`::${name}`)) return called ? location : null;
+    called ||= location?.file === draft.file && location.line === draft.line;
+  }
+  return null;
 }
 
 /** How a test failed without panicking: the `Err` it returned, or a `#[should_panic]` that did not. */

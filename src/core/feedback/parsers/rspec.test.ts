@@ -69,6 +69,42 @@ describe("rspecParser", () => {
     ).toBe(2);
     expect(rspecParser.detect("12 passed, 1 failed")).toBe(false);
   });
+  it("reads `be true`'s sides printed without colons, expected then got, the failing line as the words (hashdiff)", () => {
+    const output = `Failures:
+
+  1) Hashdiff.compare_values ignores string case when requested
+     Failure/Error: expect(described_class.compare_values('horse', 'Horse', case_insensitive: true)).to be true
+
+       expected true
+            got false
+     # ./spec/hashdiff/util_spec.rb:93:in \`block (3 levels) in <top (required)>'
+
+  2) Cart is empty
+     Failure/Error: expect(cart).to be_empty
+
+       expected \`#<Cart items=[1]>.empty?\` to be truthy, got false
+     # ./spec/cart_spec.rb:4:in \`block (2 levels) in <top (required)>'
+
+Finished in 0.1 seconds (files took 0.2 seconds to load)
+2 examples, 2 failures
+`;
+    const [be, empty] = rspecParser.parse(output);
+    expect(be).toEqual({
+      test: "Hashdiff.compare_values ignores string case when requested",
+      file: "spec/hashdiff/util_spec.rb",
+      line: 93,
+      expected: "true",
+      received: "false",
+      message:
+        "Failure/Error: expect(described_class.compare_values('horse', 'Horse', case_insensitive: true)).to be true",
+    });
+    expect(empty).toMatchObject({
+      expected: null,
+      received: null,
+      message: "expected `#<Cart items=[1]>.empty?` to be truthy, got false",
+    });
+  });
+
   it("reads a failing line RSpec splits below a bare Failure/Error: as one line (strings-case)", () => {
     const output = `Failures:
 

@@ -162,7 +162,7 @@ function messageOf(body: readonly string[]): string {
     return FRAME.test(text) ? name : `${name}: ${text}`;
   }
   const words = after[0] ?? "";
-  return words === "" || FRAME.test(words) || /^(?:expected|got): /.test(words) ? failing : words;
+  return words === "" || FRAME.test(words) || valuesOf(after) !== null ? failing : words;
 }
 
 /** The lines of a failing line printed below a bare `Failure/Error:`, up to the blank line after them. */
@@ -190,14 +190,29 @@ function isErrorClassLine(line: string): boolean {
   return ["Error", "Exception", "Interrupt"].some((kind) => own.includes(kind));
 }
 
-/** RSpec's `eq`/`eql` report: `expected: 123` and `got: "123"` on the lines below the failing line. */
+/**
+ * The two sides RSpec prints below the failing line: `expected: 123` and `got: "123"` (`eq`,
+ * `eql`, `be >`), or without colons on two lines of their own, `expected true` then `got false`
+ * (`be true`, `equal`).
+ */
 function valuesOf(body: readonly string[]): { expected: string; received: string } | null {
   const expected = body.find((line) => line.startsWith("expected: "));
   const got = body.find((line) => line.startsWith("got: "));
-  if (expected === undefined || got === undefined) return null;
+  if (expected !== undefined && got !== undefined) {
+    return sides(expected.slice("expected: ".length), got.slice("got: ".length));
+  }
+  const at = body.findIndex((line) => line.startsWith("expected "));
+  const next = body[at + 1];
+  return at >= 0 && next?.startsWith("got ") === true
+    ? sides((body[at] ?? "").slice("expected ".length), next.slice("got ".length))
+    : null;
+}
+
+/** Both sides, each capped. */
+function sides(expected: string, received: string): { expected: string; received: string } {
   return {
-    expected: truncateCodePoints(expected.slice("expected: ".length), MAX_FIELD_LENGTH),
-    received: truncateCodePoints(got.slice("got: ".length), MAX_FIELD_LENGTH),
+    expected: truncateCodePoints(expected, MAX_FIELD_LENGTH),
+    received: truncateCodePoints(received, MAX_FIELD_LENGTH),
   };
 }
 
