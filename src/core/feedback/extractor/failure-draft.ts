@@ -159,11 +159,16 @@ export function finishDraft(draft: FailureDraft): Failure {
     : isPlainError(message) && helped !== null && helped.file !== first?.file
       ? helped
       : null;
-  const place =
-    caller !== null && first?.file === draft.file && first.line === draft.line
+  const { outermost } = draft;
+  // Jest's `toThrow` prints the stack of the error it got before its own: the check failed at
+  // the test's line, however deep the code under test threw.
+  const aboutThrown =
+    THROW_MATCHER.test(message) && outermost !== null && isTestPath(outermost.file);
+  const place = aboutThrown
+    ? outermost
+    : caller !== null && first?.file === draft.file && first.line === draft.line
       ? caller
       : { file: draft.file, line: draft.line };
-  const { outermost } = draft;
   // In the same file only a test's callback says something new (a local helper threw or failed
   // under it); a named frame there is the `describe` around a timed-out test's declaration.
   const elsewhere =
@@ -198,6 +203,9 @@ function testLocationOf(
     ? { testLocation: draft.outermost }
     : null;
 }
+
+/** A check of what a function throws: `expect(received).toThrow(expected)`, `.rejects.toThrowError(…)`. */
+const THROW_MATCHER = /^expect\(received\)\.(?:rejects\.|not\.)?toThrow(?:Error)?\(/;
 
 /** Whether a message says nothing but the last part of the test's name (`Error: two`, `two`). */
 function repeatsName(message: string, test: string | null): boolean {

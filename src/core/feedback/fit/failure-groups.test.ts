@@ -28,6 +28,23 @@ describe("groupByRootCause", () => {
     expect(groupByRootCause([words, { ...words, test: "swap case > again" }])).toHaveLength(1);
   });
 
+  it("groups an error thrown at one line whatever nullish value the data held, and keeps other words apart (superstruct)", () => {
+    const thrown = (test: string, message: string, line = 50) =>
+      failureOf({ test, file: "src/utils.ts", line, expected: null, received: null, message });
+    const ofUndefined = thrown(
+      "validation > defaulted > strict",
+      "TypeError: Cannot read properties of undefined (reading 'toString')",
+    );
+    const ofNull = thrown(
+      "validation > deprecated > invalid-null",
+      "TypeError: Cannot read properties of null (reading 'toString')",
+    );
+    expect(groupByRootCause([ofUndefined, ofNull])).toHaveLength(1);
+    expect(groupByRootCause([ofUndefined, { ...ofNull, line: 51 }])).toHaveLength(2);
+    const notAFunction = thrown("validation > x", "TypeError: value.toString is not a function");
+    expect(groupByRootCause([ofUndefined, notAFunction])).toHaveLength(2);
+  });
+
   it("groups a table's rows checked at one line with one pair, whatever literal each quotes (go-runewidth)", () => {
     const row = (rune: string, line = 223, received = "1") =>
       failureOf({

@@ -14,8 +14,9 @@ export type FailureGroup = readonly [Failure, ...Failure[]];
  * Failures grouped by root cause: the same error words and the same expected and received
  * values (and, for findings, the same rule) are one cause, however many tests it broke — one
  * item names every test it hit instead of repeating the error. An error thrown at one line of
- * code with the same words but for the numbers in them (`Uninitialized string offset 48`, `… 21`:
- * each test's input) is one cause too, and so is a check at one line with the same values whose
+ * code with the same words but for the numbers or the nullish value in them (`Uninitialized string
+ * offset 48`, `… 21`; `Cannot read properties of undefined`, `… of null`: each test's input) is one
+ * cause too, and so is a check at one line with the same values whose
  * words differ only in the literal they quote (a table's rows: `RuneWidth('☆') = 1, want 2`,
  * `RuneWidth('♥') = 1, want 2`). A failure that says nothing but its name is a cause of its own.
  * Groups keep the order of their first failure.
@@ -41,7 +42,12 @@ function thrownCauseOf(failure: Failure): string | null {
   const message = oneLine(failure.message);
   if (message === "" || failure.line === null || failure.expected !== null) return null;
   if (failure.received !== null) return null;
-  const words = message.replace(QUOTED, "$1…$1").replace(/\d+/g, "#");
+  // Which nullish value the data held (`Cannot read properties of undefined`, `… of null`) is
+  // the data's, like a number: the missing check is the same.
+  const words = message
+    .replace(QUOTED, "$1…$1")
+    .replace(/\d+/g, "#")
+    .replace(/\b(?:undefined|null)\b/g, "∅");
   return JSON.stringify(["thrown", failure.file, failure.line, words, failure.rule ?? null]);
 }
 

@@ -77,6 +77,45 @@ describe("jestParser", () => {
     ]);
   });
 
+  it("places a toThrow check that got another error at the test's line, not where that error was thrown (polished)", () => {
+    const output = ` FAIL  src/mixins/test/fluidRange.test.js
+  ● fluidRange › should throw an error when passed non-string values for min/maxScreen
+
+    expect(received).toThrow(expected)
+
+    Expected substring: "minScreen and maxScreen must be provided"
+    Received message:   "value.match is not a function"
+
+          27 | export default function getValueAndUnit(value: string | number): any {
+        > 28 |   const matchedValue = value.match(cssRegex)
+             |                              ^
+
+          at getValueAndUnit (src/helpers/getValueAndUnit.js:28:30)
+          at between (src/mixins/between.js:36:61)
+          at src/mixins/test/fluidRange.test.js:129:17
+          at Object.<anonymous> (node_modules/expect/build/toThrowMatchers.js:83:11)
+          at Object.<anonymous> (src/mixins/test/fluidRange.test.js:140:8)
+
+      139 |       )
+    > 140 |     }).toThrow(
+          |        ^
+
+      at Object.<anonymous> (src/mixins/test/fluidRange.test.js:140:8)
+
+Tests:       1 failed, 1 total
+`;
+    expect(jestParser.parse(output)).toEqual([
+      {
+        test: "fluidRange › should throw an error when passed non-string values for min/maxScreen",
+        file: "src/mixins/test/fluidRange.test.js",
+        line: 140,
+        expected: '"minScreen and maxScreen must be provided"',
+        received: '"value.match is not a function"',
+        message: "expect(received).toThrow(expected)",
+      },
+    ]);
+  });
+
   it("reads a diff whose header right-aligns the counts (`+ Received  +  1`) as a header", () => {
     const padded = [
       "FAIL test/drop.test.ts",
