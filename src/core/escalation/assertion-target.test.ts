@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { assertionFrames, assertionTarget } from "./assertion-target.js";
 
-/** The target read from a whole output. */
-function target(output: string, line: number | null, expected: string | null) {
-  return assertionTarget(assertionFrames(output), line, expected);
+/** The target read from a whole output, for a failure whose message is all of it unless given. */
+function target(output: string, line: number | null, expected: string | null, message = output) {
+  return assertionTarget(assertionFrames(output), { line, expected, message });
 }
 
 describe("assertionTarget", () => {
@@ -70,5 +70,24 @@ describe("assertionTarget", () => {
       subject: "userId",
       bare: true,
     });
+  });
+
+  it("reads an unnumbered failing line (RSpec's Failure/Error:) only for the failure whose message holds it (hashdiff)", () => {
+    const output = [
+      "  1) Hashdiff sorts hash changes",
+      "     Failure/Error: expect(diff).to eq([['-', 'c', 1]])",
+      "  2) Hashdiff is able to decode property path",
+      "     Failure/Error: decoded.should == ['a', 'b', 0]",
+    ].join("\n");
+    const decode = "Failure/Error: decoded.should == ['a', 'b', 0]";
+    // Its own line, in RSpec's older syntax, names the value it checks.
+    expect(target(output, 8, '["a", "b", 0]', decode)).toEqual({
+      field: null,
+      subject: "decoded",
+      bare: true,
+    });
+    expect(target(output, 403, null, "Failure/Error: expect(diff).to eq([['-', 'c', 1]])")).toEqual(
+      { field: null, subject: "diff", bare: true },
+    );
   });
 });

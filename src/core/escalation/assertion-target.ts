@@ -1,3 +1,4 @@
+import type { Failure } from "../feedback/feedback.js";
 /** What the failing assertion inspected: the field it checked and the value holding it. */
 export interface AssertionTarget {
   /** The checked property (`userId` in `expect(payload.userId)`), or null. */
@@ -37,6 +38,8 @@ export interface FrameLine {
   readonly marked: boolean;
   readonly number: number | null;
   readonly code: string;
+  /** A failure's header quotes it (RSpec's `Failure/Error:`), so that failure's message holds it. */
+  readonly quoted?: true;
 }
 
 /** Splits `  > 13 |   expect(x)` into its parts; plain lines come back unmarked and unnumbered. */
@@ -105,6 +108,9 @@ function assertedExpression(code: string): { expression: string; path: string | 
     const path = PROPERTY_MATCHER.exec(code.slice(close))?.[1] ?? null;
     return { expression: code.slice(open, close - 1), path };
   }
+  // RSpec's older syntax puts the value first: `decoded.should == [...]`, `x.should eq(1)`.
+  const shouldAt = code.indexOf(".should");
+  if (shouldAt > 0) return { expression: code.slice(0, shouldAt), path: null };
   for (const call of ACTUAL_FIRST) {
     const at = code.indexOf(call);
     const argument = at < 0 ? null : firstArgument(code, at + call.length);
@@ -126,6 +132,7 @@ const PYTHON_FRAME = /^\s*File "[^"]+", line (\d+), in |^[\w./-]+\.py:(\d+): in 
 function asserts(code: string): boolean {
   return (
     code.includes("expect(") ||
+    code.includes(".should") ||
     code.includes("assert ") ||
     ACTUAL_FIRST.some((call) => code.includes(call))
   );
@@ -142,7 +149,8 @@ export function assertionFrames(output: string): FrameLine[] {
     .map((text, index): FrameLine => {
       const trimmed = text.trimStart();
       if (trimmed.startsWith("Failure/Error: ")) {
-        return { marked: true, number: null, code: trimmed.slice("Failure/Error: ".length) };
+        const code = trimmed.slice("Failure/Error: ".length);
+        return { marked: true, number: null, code, quoted: true };
       }
       const python = PYTHON_FRAME.exec(lines[index - 1] ?? "");
       if (python !== null) {
@@ -168,16 +176,20 @@ function rank(frame: FrameLine, line: number | null, expected: string | null): n
 /**
  * Reads the failing assertion from the output's code frames — `expect(payload.userId)`,
  * `expect(decode(token)).toHaveProperty("userId")`, `assert payload["userId"] == 123` — to
- * name the field it checked and the value holding it; the frame at the failure's line wins.
- * Null when no frame shows one.
+ * name the field it checked and the value holding it; the frame at the failure's line wins, and
+ * an unnumbered failing line counts only for the failure whose message holds it. Null when no
+ * frame shows one.
  */
 export function assertionTarget(
   frames: readonly FrameLine[],
-  line: number | null,
-  expected: string | null,
+  failure: Pick<Failure, "line" | "expected" | "message">,
 ): AssertionTarget | null {
+  const { line, expected, message } = failure;
+  // A failing line a failure's header quotes (RSpec's `Failure/Error:`) is that failure's: one
+  // this failure's message does not hold is another's, and tells nothing of this one.
+  const own = frames.filter((frame) => frame.quoted !== true || message.includes(frame.code));
   // Stable sort: among equal ranks the first frame in the output wins.
-  const ranked = [...frames].sort((a, b) => rank(b, line, expected) - rank(a, line, expected));
+  const ranked = own.sort((a, b) => rank(b, line, expected) - rank(a, line, expected));
   for (const { code } of ranked) {
     const asserted = assertedExpression(code);
     if (asserted === null) continue;

@@ -39,7 +39,7 @@ function proseReason(expected: string): string | null {
 function matcherReason(failure: Failure, evidence: OutputEvidence): string | null {
   const [, negated, matcher] = MATCHER.exec(failure.message) ?? [];
   if (matcher === undefined) return null;
-  const target = assertionTarget(evidence.frames, failure.line, failure.expected);
+  const target = assertionTarget(evidence.frames, failure);
   const subject = target?.subject ?? "value";
   if (negated === undefined && matcher === "toBeDefined") return `undefined ${subject}`;
   if (negated === undefined && matcher === "toHaveProperty") {

@@ -1,5 +1,6 @@
 import type { Failure } from "../feedback/feedback.js";
 import { assertionTarget } from "./assertion-target.js";
+import { flatArrayElements } from "./flat-array.js";
 import { keyValues } from "./key-values.js";
 import type { DiffHolder, OutputEvidence, Sides } from "./output-evidence.js";
 import { parseLiteral, type Literal } from "./literal.js";
@@ -132,7 +133,25 @@ function confusionIn(sides: Sides, field: string | null): Omit<TypeMismatch, "su
       return { field: key, expected: expectedValue, received: receivedValue, ...types };
     }
   }
-  return confusionByLine(sides, field);
+  return confusionByElement(sides, field) ?? confusionByLine(sides, field);
+}
+
+/**
+ * A type confusion between two arrays of scalars printed on one line each (RSpec's `expected:
+ * ["a", 0]` / `got: ["a", "0"]`): the first pair of elements at the same index that confuse.
+ */
+function confusionByElement(
+  sides: Sides,
+  field: string | null,
+): Omit<TypeMismatch, "subject"> | null {
+  const expected = flatArrayElements(sides.expected);
+  const received = flatArrayElements(sides.received);
+  if (expected === null || received === null || expected.length !== received.length) return null;
+  for (const [index, element] of expected.entries()) {
+    const found = confusionIn({ expected: element, received: received[index] ?? "" }, field);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**
@@ -161,7 +180,7 @@ function confusionByLine(sides: Sides, field: string | null): Omit<TypeMismatch,
  * (`expect(payload.userId)`), else the test name, else the asserted variable.
  */
 export function findTypeMismatch(failure: Failure, evidence: OutputEvidence): TypeMismatch | null {
-  const target = assertionTarget(evidence.frames, failure.line, failure.expected);
+  const target = assertionTarget(evidence.frames, failure);
   const subject = target?.subject ?? null;
   // `expect(userId).toBe(123)` checks a bare variable: the variable is the field; a call's
   // result (`field.deserialize("42")`) names none.

@@ -69,7 +69,7 @@ describe("rspecParser", () => {
     ).toBe(2);
     expect(rspecParser.detect("12 passed, 1 failed")).toBe(false);
   });
-  it("reads `be true`'s sides printed without colons, expected then got, the failing line as the words (hashdiff)", () => {
+  it("reads `be true`'s sides printed without colons and `should ==`'s without its operator, the failing line as the words (hashdiff)", () => {
     const output = `Failures:
 
   1) Hashdiff.compare_values ignores string case when requested
@@ -79,16 +79,22 @@ describe("rspecParser", () => {
             got false
      # ./spec/hashdiff/util_spec.rb:93:in \`block (3 levels) in <top (required)>'
 
-  2) Cart is empty
+  2) Hashdiff is able to decode property path
+     Failure/Error: decoded.should == ['a', 'b', 0, 'c', 'city', 5]
+       expected: ["a", "b", 0, "c", "city", 5]
+            got: ["a", "b", "0", "c", "city", "5"] (using ==)
+     # ./spec/hashdiff/util_spec.rb:8:in \`block (2 levels) in <top (required)>'
+
+  3) Cart is empty
      Failure/Error: expect(cart).to be_empty
 
        expected \`#<Cart items=[1]>.empty?\` to be truthy, got false
      # ./spec/cart_spec.rb:4:in \`block (2 levels) in <top (required)>'
 
 Finished in 0.1 seconds (files took 0.2 seconds to load)
-2 examples, 2 failures
+3 examples, 3 failures
 `;
-    const [be, empty] = rspecParser.parse(output);
+    const [be, should, empty] = rspecParser.parse(output);
     expect(be).toEqual({
       test: "Hashdiff.compare_values ignores string case when requested",
       file: "spec/hashdiff/util_spec.rb",
@@ -97,6 +103,11 @@ Finished in 0.1 seconds (files took 0.2 seconds to load)
       received: "false",
       message:
         "Failure/Error: expect(described_class.compare_values('horse', 'Horse', case_insensitive: true)).to be true",
+    });
+    // The old `should ==` syntax's operator after the value is no part of it.
+    expect(should).toMatchObject({
+      expected: '["a", "b", 0, "c", "city", 5]',
+      received: '["a", "b", "0", "c", "city", "5"]',
     });
     expect(empty).toMatchObject({
       expected: null,

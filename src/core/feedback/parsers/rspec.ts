@@ -199,7 +199,9 @@ function valuesOf(body: readonly string[]): { expected: string; received: string
   const expected = body.find((line) => line.startsWith("expected: "));
   const got = body.find((line) => line.startsWith("got: "));
   if (expected !== undefined && got !== undefined) {
-    return sides(expected.slice("expected: ".length), got.slice("got: ".length));
+    // The old `should ==` syntax names its operator after the value: `got: "0" (using ==)`.
+    const received = got.slice("got: ".length).replace(/ \(using [^)]*\)$/, "");
+    return sides(expected.slice("expected: ".length), received);
   }
   const at = body.findIndex((line) => line.startsWith("expected "));
   const next = body[at + 1];
