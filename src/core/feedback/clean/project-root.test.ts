@@ -56,6 +56,18 @@ describe("projectRoot", () => {
     );
   });
 
+  it("takes the directory whose node_modules the dependencies are in when the project's files sit at its top (dot-prop)", () => {
+    const text = [
+      "at getProperty (file:///work/heldout15/dot-prop/index.js:281:18)",
+      "at file:///work/heldout15/dot-prop/test.js:60:7",
+      "at Test.callFn (file:///work/heldout15/dot-prop/node_modules/ava/lib/test.js:525:26)",
+    ].join("\n");
+    expect(projectRoot(text)).toBe("/work/heldout15/dot-prop");
+    expect(withoutProjectRoot(text)).toContain("at getProperty (index.js:281:18)");
+    // Dependencies of another directory than the project's own files say nothing of it.
+    expect(projectRoot("/work/a/index.js:1\n/work/b/node_modules/ava/lib/test.js:2")).toBeNull();
+  });
+
   it("does not count dependencies' or toolchains' paths, and never takes a shared top level", () => {
     const text = [
       "/tmp/rw/ms/test/a.js:1",

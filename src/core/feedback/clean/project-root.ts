@@ -71,7 +71,8 @@ const SHARED_TOP_LEVELS: ReadonlySet<string> = new Set([
  * The project directory the log's own paths are under, when it can be told: the one a runner
  * states (pytest's `rootdir:`, Vitest's `RUN` line, cargo's `Compiling`), else the directory
  * most project paths sit under — the part before its first source or test directory (`src`,
- * `test`, `packages`, …), or the directory all of them share when they span two or more. Paths
+ * `test`, `packages`, …), or the directory all of them share when they span two or more, or the
+ * one whose `node_modules` the dependencies' paths are in, when project paths sit there. Paths
  * of dependencies and toolchains (`node_modules`, `site-packages`, `.cargo`, …) are not counted.
  * Null when nothing says where the project is.
  */
@@ -81,13 +82,36 @@ export function projectRoot(text: string): string | null {
     if (root !== undefined && isDeepEnough(segmentsOf(root))) return trimSlash(root);
   }
   const directories = new Set<string>();
+  const installRoots = new Set<string>();
   for (const [path] of text.matchAll(ABSOLUTE_PATH)) {
     const segments = segmentsOf(path).slice(0, -1);
+    const installed = segments.indexOf("node_modules");
+    if (installed > 0) installRoots.add(`/${segments.slice(0, installed).join("/")}`);
     if (!isSystemPath(path) && !segments.some((segment) => FOREIGN_SEGMENTS.has(segment))) {
       directories.add(`/${segments.join("/")}`);
     }
   }
-  return markedRoot(directories) ?? sharedRoot(directories);
+  return (
+    markedRoot(directories) ?? sharedRoot(directories) ?? installRoot(directories, installRoots)
+  );
+}
+
+/**
+ * The directory whose `node_modules` the run's dependencies came from, when the project's own
+ * paths sit there too: a package whose files lie at its top (`index.js`, `test.js`, beside
+ * `node_modules/ava/…` in an ESM stack's `file://` frames) has no `src` or `test` to mark it.
+ */
+function installRoot(
+  directories: ReadonlySet<string>,
+  installRoots: ReadonlySet<string>,
+): string | null {
+  for (const root of installRoots) {
+    const holds = [...directories].some(
+      (directory) => directory === root || directory.startsWith(`${root}/`),
+    );
+    if (holds && isDeepEnough(segmentsOf(root))) return root;
+  }
+  return null;
 }
 
 /**

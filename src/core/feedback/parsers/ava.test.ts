@@ -167,7 +167,7 @@ describe("avaParser", () => {
       "  Error thrown in test:",
       "",
       "  TypeError {",
-      "    message: 'string.endswith is not a function',",
+      "    message: 'string.endswith is not a function (reading \\'x\\')',",
       "  }",
       "",
       "  › slugify (file://index.js:58:66)",
@@ -192,7 +192,8 @@ describe("avaParser", () => {
         test: "trailing dash",
         file: "index.js",
         line: 58,
-        message: "TypeError: string.endswith is not a function",
+        // The inspected string's escaped quotes read as the quotes they stand for.
+        message: "TypeError: string.endswith is not a function (reading 'x')",
         testLocation: { file: "test.js", line: 148 },
       }),
     ]);

@@ -115,10 +115,14 @@ function detailBlocks(lines: readonly string[], listed: readonly Listed[]): Bloc
 const INSPECTED_ERROR = /^([\w$.]*(?:Error|Exception)) \{$/;
 const INSPECTED_MESSAGE = /^message: (['"`])(.*)\1,?$/;
 
-/** `TypeError: x is not a function` from ava 3's `TypeError {` and its `message:` line, else "". */
+/**
+ * `TypeError: x is not a function` from ava's `TypeError {` and its `message:` line, else "".
+ * The message is a quoted JavaScript string there: its escaped quotes and backslashes are read
+ * as the characters they stand for (`(reading \'bar\')` is `(reading 'bar')`).
+ */
 function inspectedError(line: string, next: string): string {
   const name = INSPECTED_ERROR.exec(line)?.[1];
-  const message = INSPECTED_MESSAGE.exec(next)?.[2];
+  const message = INSPECTED_MESSAGE.exec(next)?.[2]?.replace(/\\(['"`\\])/g, "$1");
   return name === undefined || message === undefined ? "" : `${name}: ${message}`;
 }
 
