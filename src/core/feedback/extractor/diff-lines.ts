@@ -82,6 +82,9 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
   const values = blank
     ? (differingSides(blocks) ?? differingSides(sides))
     : (differingSides(sides) ?? differingSides(blocks));
+  // Changed lines that only put the same elements in another order (`+ 1`, `+ 2`, `- 2`, `- 1`)
+  // say the order is wrong, not what it should be: a pair the message states whole says it.
+  if (isReorder(sides)) draft.reordered = true;
   if (values !== null) {
     setValue(draft, "expected", values.expected, printed);
     setValue(draft, "received", values.received, printed);
@@ -101,6 +104,17 @@ function differingSides(
   const expected = joinedSide(lines.expected);
   const received = joinedSide(lines.received);
   return expected === received ? null : { expected, received };
+}
+
+/** Whether two sides' changed lines are the same lines in another order. */
+function isReorder(lines: Record<Side, readonly string[]>): boolean {
+  const key = (side: readonly string[]) =>
+    JSON.stringify(side.map((line) => line.replace(/,$/, "")).sort());
+  return (
+    lines.expected.length > 1 &&
+    lines.expected.join("\n") !== lines.received.join("\n") &&
+    key(lines.expected) === key(lines.received)
+  );
 }
 
 /** One line of a string node:assert prints as a concatenation: `'| a | b |\n' +`. */

@@ -1,8 +1,11 @@
 /**
  * The line itself when it is an error's first line (`TypeError: x`, `AssertionError
  * [ERR_ASSERTION]: x`, `java.lang.AssertionError: x`, Go's `panic: x`, Jest's `thrown: x`).
+ * Mocha's `Uncaught ` before an error thrown outside the test's own call (in a callback) is
+ * not the error's: the line is given without it.
  */
-export function errorLine(trimmed: string): string | null {
+export function errorLine(line: string): string | null {
+  const trimmed = line.startsWith(UNCAUGHT) ? line.slice(UNCAUGHT.length) : line;
   const colon = trimmed.indexOf(": ");
   if (colon <= 0) return null;
   const head = trimmed.slice(0, colon);
@@ -13,3 +16,6 @@ export function errorLine(trimmed: string): string | null {
     ? trimmed
     : null;
 }
+
+/** Mocha's word before an error its process handler caught. */
+const UNCAUGHT = "Uncaught ";

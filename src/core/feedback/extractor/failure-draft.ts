@@ -44,6 +44,8 @@ export interface FailureDraft {
   readonly frames: UserFrame[];
   /** The test function's own frame where the runner names it (cargo's backtrace), else null. */
   testFrame: SourceLocation | null;
+  /** Whether a diff's changed lines only reorder one side's: a pair the message states wins. */
+  reordered: boolean;
 }
 
 /** User frames a draft keeps: a helper and its caller are among the first few. */
@@ -73,6 +75,7 @@ export function newDraft(kind: DraftKind, test: string | null, file: string | nu
     outermostIsCallback: false,
     frames: [],
     testFrame: null,
+    reordered: false,
   };
 }
 
@@ -135,13 +138,14 @@ export function finishDraft(draft: FailureDraft): Failure {
   const stated = valuesFromMessage(message);
   // A diff prints strings bare (`- Foo-Bar`) where the message quotes them (`expected 'Foo--Bar'
   // to match object 'Foo-Bar'`): the quotes say the values are strings, so the message's win.
-  // A diff that shows one side only (`toMatchObject`'s `- "bar": "bar",` with no `+` line) says
-  // less than a message that states both: the message's pair wins.
+  // A diff that shows one side only (`toMatchObject`'s `- "bar": "bar",` with no `+` line), or
+  // only elements that moved, says less than a message that states both: the message's pair wins.
   const oneSided = (expected === null) !== (received === null);
   if (
     stated !== null &&
     ((expected === null && received === null) ||
       oneSided ||
+      draft.reordered ||
       (unquoted(stated.expected) === expected && unquoted(stated.received) === received))
   ) {
     expected = stated.expected;

@@ -102,6 +102,40 @@ describe("mochaParser", () => {
     expect(mochaParser.reportedFailures?.(tap)).toBe(1);
   });
 
+  it("reads an Uncaught error as the error, and a diff that only reorders as the pair chai states (async)", () => {
+    const output = `
+  0 passing (5ms)
+  1 failing
+
+  1) async function support
+       should handle async functions in sortBy:
+
+      Uncaught AssertionError: expected [ 3, 2, 1 ] to deeply equal [ 1, 2, 3 ]
+      + expected - actual
+
+       [
+      +  1
+      +  2
+         3
+      -  2
+      -  1
+       ]
+      
+      at /work/async/test/es2017/asyncFunctions.js:256:31
+      at /work/async/lib/sortBy.js:164:9
+`;
+    expect(mochaParser.parse(output)).toEqual([
+      {
+        test: "async function support > should handle async functions in sortBy",
+        file: "/work/async/test/es2017/asyncFunctions.js",
+        line: 256,
+        expected: "[ 1, 2, 3 ]",
+        received: "[ 3, 2, 1 ]",
+        message: "AssertionError: expected [ 3, 2, 1 ] to deeply equal [ 1, 2, 3 ]",
+      },
+    ]);
+  });
+
   it("reads fast-check's `Got error:` as the error that follows, not as a value (js-yaml)", () => {
     const output = [
       "  1 failing",
