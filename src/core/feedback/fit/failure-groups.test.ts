@@ -45,6 +45,24 @@ describe("groupByRootCause", () => {
     expect(groupByRootCause([ofUndefined, notAFunction])).toHaveLength(2);
   });
 
+  it("groups a Go table's rows whose words name their own case, one pair at one line (mux)", () => {
+    const row = (title: string, expected = "https") =>
+      failureOf({
+        test: `TestSchemes/${title.replaceAll(" ", "_")}`,
+        file: "mux_test.go",
+        line: 1891,
+        expected,
+        received: "ftp",
+        message: `(${title}) URLScheme not equal: expected ${expected}, got ftp`,
+      });
+    expect(
+      groupByRootCause([row("Schemes route, match https"), row("Schemes route, match ftp")]),
+    ).toHaveLength(1);
+    expect(
+      groupByRootCause([row("Schemes route, match https"), row("Schemes route, match ftp", "ws")]),
+    ).toHaveLength(2);
+  });
+
   it("groups a table's rows checked at one line with one pair, whatever literal each quotes (go-runewidth)", () => {
     const row = (rune: string, line = 223, received = "1") =>
       failureOf({

@@ -56,7 +56,10 @@ function checkedCauseOf(failure: Failure): string | null {
   const { expected, received } = failure;
   if (failure.line === null || expected === null || received === null) return null;
   const pair = [oneLine(expected), oneLine(received)];
-  const words = elideValues(oneLine(failure.message), pair).replace(QUOTED, "$1…$1");
+  const words = withoutOwnCase(
+    elideValues(oneLine(failure.message), pair).replace(QUOTED, "$1…$1"),
+    failure.test,
+  );
   return JSON.stringify([
     "checked",
     failure.file,
@@ -65,6 +68,20 @@ function checkedCauseOf(failure: Failure): string | null {
     ...pair,
     failure.rule ?? null,
   ]);
+}
+
+/** Shortest case name taken out of a check's words: a shorter one may be a word of them. */
+const MIN_CASE_NAME = 4;
+
+/**
+ * A check's words without the table case they name: a Go table test prints its case's title
+ * in its message (`(Schemes route, match ftp) URLScheme not equal: …`), the subtest's name
+ * with `_` for its spaces (`TestSchemes/Schemes_route,_match_ftp`): each row names its own.
+ */
+function withoutOwnCase(words: string, test: string | null): string {
+  const slash = test?.lastIndexOf("/") ?? -1;
+  const leaf = slash < 0 ? "" : (test ?? "").slice(slash + 1).replaceAll("_", " ");
+  return leaf.length < MIN_CASE_NAME ? words : words.replaceAll(leaf, "…");
 }
 
 /**
