@@ -29,6 +29,8 @@ describe("valuesFromMessage", () => {
     ["RuneWidth('☆') = 1, want 2 (EastAsianWidth=true)", "2", "1"],
     ['StringWidth("スター☆") = 7, want 8 (EA)', "8", "7"],
     ["Split() = [a b], want [a b c] (len 3)", "[a b c] (len 3)", "[a b]"],
+    // A value that ends the message keeps its last commas and semicolons (gorilla/mux's query keys).
+    ["findFirstQueryKey(a=%2C%3B) = %2C%3B, want *,;", "*,;", "%2C%3B"],
   ])("reads %s", (message, expected, received) => {
     expect(valuesFromMessage(message)).toEqual({ expected, received });
   });

@@ -121,11 +121,15 @@ function withoutNote(value: string): string {
 const GO_LITERAL_NOTE =
   /^(-?\d+(?:\.\d+)?|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)+'|true|false|nil) \([^()]*\)$/;
 
-/** What follows the separator and keyword (`, want: `) that starts at `index`. */
+/**
+ * What follows the separator and keyword (`, want: `) that starts at `index`, to the end of the
+ * text: a value a message ends with keeps its last characters, commas and semicolons too (a
+ * query string's `*,;`), as nothing follows them that they could separate it from.
+ */
 function afterWord(text: string, index: number): string {
   const rest = text.slice(index + 1).trimStart();
   const space = rest.search(/\s/);
-  return trimSeparators(space < 0 ? "" : rest.slice(space));
+  return space < 0 ? "" : rest.slice(space).trim().replace(/^:\s*/, "");
 }
 
 /** `text` without the punctuation and blanks that glue values into prose. */
