@@ -133,6 +133,30 @@ AssertionError: 'header_0' != 'header_1'
     expect(ratio).toMatchObject({ received: "0.3333333333333333", expected: "0.5" });
   });
 
+  it("reads the first differing lines of two strings unittest cut in the middle ([90 chars]), else the sides as cut (mistletoe, markdown)", () => {
+    const report = (test: string, body: string) =>
+      `FAIL: ${test} (tests.test_md.MdTest.${test})\n${PART}\nTraceback (most recent call last):\n  File "/src/tests/test_md.py", line 5, in ${test}\n    self.assertEqual(output, expected)\n${body}`;
+    const cutWithDiff = report(
+      "test_quote",
+      [
+        "AssertionError: '>a quote\\n>>and a nested quote[90 chars]e.\\n' != '> a quote\\n> > and a nested qu[97 chars]e.\\n'",
+        "- >a quote",
+        "+ > a quote",
+        "?  +",
+      ].join("\n"),
+    );
+    const cutAlone = report(
+      "test_toc",
+      "AssertionError: '<div[230 chars]er-3_0\">H</a>' != '<div[230 chars]er-3_1\">H</a>'\nDiff is 1136 characters long. Set self.maxDiff to None to see it.",
+    );
+    const [quote, toc] = unittestParser.parse(run("FAILED (failures=2)", cutWithDiff, cutAlone));
+    expect(quote).toMatchObject({ expected: "> a quote", received: ">a quote" });
+    expect(toc).toMatchObject({
+      expected: "'<div[230 chars]er-3_1\">H</a>'",
+      received: "'<div[230 chars]er-3_0\">H</a>'",
+    });
+  });
+
   it("places a doctest at its first failing example, with what it expected and got", () => {
     expect(unittestParser.parse(run("FAILED (failures=1)", DOCTESTS))).toEqual([
       failureOf({

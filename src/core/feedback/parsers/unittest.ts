@@ -123,7 +123,8 @@ function testName(title: string): string {
 /**
  * `assertEqual(first, second)`'s `AssertionError: first != second` (and `: msg` after it):
  * tests put the result first, as `assertEqual(result, expected)`. When unittest cut a side
- * (`[truncated]...`), the `-`/`+` lines of its diff below hold them whole.
+ * (`[truncated]...`, or the middle of two long strings: `'>a block quote\n>>and a[90 chars]e.\n'`),
+ * the `-`/`+` lines of its diff below hold them whole, the first line that differs first.
  */
 function assertedValues(
   exception: readonly string[],
@@ -135,14 +136,23 @@ function assertedValues(
   const rest = text.slice(at + " != ".length);
   // `assertAlmostEqual` says `within 7 places`, a custom message follows ` : `.
   const expected = withoutTolerance(rest.split(" : ")[0] ?? "");
-  if (!received.includes("[truncated]") && !expected.includes("[truncated]")) {
+  if (!isShortened(received) && !isShortened(expected)) {
     return expected === "" ? null : capped({ expected, received });
   }
   const minus = exception.find((line) => line.startsWith("- "));
   const plus = exception.find((line) => line.startsWith("+ "));
-  return minus === undefined || plus === undefined
-    ? null
-    : capped({ received: minus.slice(2), expected: plus.slice(2) });
+  // Without a diff (`Diff is 1136 characters long.`), the sides as cut still show where they differ.
+  if (minus === undefined || plus === undefined) {
+    return expected === "" || received.includes("[truncated]")
+      ? null
+      : capped({ expected, received });
+  }
+  return capped({ received: minus.slice(2), expected: plus.slice(2) });
+}
+
+/** Whether unittest shortened a side it printed: `…[truncated]...`, `…[90 chars]…`. */
+function isShortened(side: string): boolean {
+  return side.includes("[truncated]") || /\[\d+ chars\]/.test(side);
 }
 
 /** Both values cut to the field length. */
