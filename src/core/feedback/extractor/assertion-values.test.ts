@@ -25,6 +25,8 @@ describe("valuesFromMessage", () => {
       "`0.868`",
     ],
     ["expected: 5, actual: 6", "5", "6"],
+    // gobwas/glob's abbreviated labels, Go's `%v` of a slice (fixtures/real-world/go-test/glob-…).
+    ["#0 unexpected segments: exp: [1 2 3], act: [2 3]", "[1 2 3]", "[2 3]"],
     // go-runewidth's notes after the wanted value (fixtures/real-world/go-test/runewidth-ambiguous-truncate-fit).
     ["RuneWidth('☆') = 1, want 2 (EastAsianWidth=true)", "2", "1"],
     ['StringWidth("スター☆") = 7, want 8 (EA)', "8", "7"],

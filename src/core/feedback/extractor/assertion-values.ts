@@ -26,14 +26,19 @@ export function valuesFromMessage(message: string): AssertedValues | null {
   return chaiValues(text) ?? pytestValues(text) ?? goValues(text) ?? labelledValues(text);
 }
 
-/** The received side after `actual:`: a quoted or backticked value, else a token up to `,`/`;`. */
-const LABELLED_ACTUAL = /(?:^|[\s,;])actual:\s+(`[^`]*`|'[^']*'|"[^"]*"|[^\s,;]+)/i;
-/** The expected side after `expected:`, read as the received side is. */
-const LABELLED_EXPECTED = /(?:^|[\s,;])expected:\s+(`[^`]*`|'[^']*'|"[^"]*"|[^\s,;]+)/i;
+/**
+ * A labelled side's value: quoted or backticked, a bracketed list as Go's `%v` prints it (`[1 2
+ * 3]`, no brackets inside), else a token up to `,`/`;`.
+ */
+const LABELLED_VALUE = "(`[^`]*`|'[^']*'|\"[^\"]*\"|\\[[^\\[\\]]*\\]|[^\\s,;]+)";
+/** The received side after `actual:` (or `act:`). */
+const LABELLED_ACTUAL = new RegExp(`(?:^|[\\s,;])act(?:ual)?:\\s+${LABELLED_VALUE}`, "i");
+/** The expected side after `expected:` (or `exp:`). */
+const LABELLED_EXPECTED = new RegExp(`(?:^|[\\s,;])exp(?:ected)?:\\s+${LABELLED_VALUE}`, "i");
 
 /**
  * A custom assertion's labelled sides, in either order: `actual: \`0.868\`, expected: \`0.8458\``
- * (strsim's `assert_delta!`), `expected: 5, actual: 6`.
+ * (strsim's `assert_delta!`), `expected: 5, actual: 6`, gobwas/glob's `exp: [1 2 3], act: [2 3]`.
  */
 function labelledValues(text: string): AssertedValues | null {
   const actual = LABELLED_ACTUAL.exec(text);
