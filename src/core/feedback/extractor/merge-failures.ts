@@ -56,7 +56,7 @@ function mergeByName(failures: readonly Failure[]): Failure[] {
     }
   };
   for (const failure of failures) {
-    const name = failure.test;
+    const name = failure.test === null ? null : nameKey(failure.test);
     const candidates = name === null ? [] : matchingIndexes(name, byName, bySuffix);
     const index = candidates.find((at) => {
       const target = kept[at];
@@ -69,7 +69,7 @@ function mergeByName(failures: readonly Failure[]): Failure[] {
       continue;
     }
     fill(target, failure);
-    if (target.test !== null) register(target.test, index);
+    if (target.test !== null) register(nameKey(target.test), index);
   }
   return kept;
 }
@@ -82,7 +82,7 @@ function isSameReport(target: Failure, failure: Failure, name: string): boolean 
     !otherValues(target, failure) &&
     // A name the target grew into by an earlier merge (`req > .host > works`) is another test
     // than this one (`req > .hostname > works`), though both end as the tree's `works` did.
-    (target.test === null || namesCompatible(target.test, name))
+    (target.test === null || namesCompatible(nameKey(target.test), name))
   );
 }
 
@@ -135,6 +135,17 @@ function otherValues(a: Failure, b: Failure): boolean {
     return false;
   }
   return a.expected !== b.expected || a.received !== b.received;
+}
+
+/** Emoji and the replacement characters a recap may print for them (`🤷` as `��`), in any run. */
+const SYMBOLS = /[\uFFFD\p{Extended_Pictographic}\u200D\uFE0F]+/gu;
+
+/**
+ * A name as merging compares it: Jest's recap of failing tests can print a test's emoji as
+ * replacement characters (`polygon ��` for `polygon 🤷`), so any run of either reads as one mark.
+ */
+function nameKey(name: string): string {
+  return name.replace(SYMBOLS, "\uFFFD");
 }
 
 /** Whether two names can be of one test: equal, or one a suite-path suffix of the other. */

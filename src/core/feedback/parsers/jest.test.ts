@@ -77,6 +77,30 @@ describe("jestParser", () => {
     ]);
   });
 
+  it("reads a test its recap names with replacement characters for an emoji as the same test (geolib)", () => {
+    const block = (name: string) => `  ● getCenterOfBounds › should get the center ${name}
+
+    expect(received).toEqual(expected)
+
+    Expected: 1
+    Received: 2
+
+      at Object.<anonymous> (src/getCenterOfBounds.test.js:38:9)
+`;
+    const output = [
+      " FAIL  src/getCenterOfBounds.test.js",
+      block("🤷"),
+      "Summary of all failing tests",
+      " FAIL  src/getCenterOfBounds.test.js",
+      block("\uFFFD\uFFFD"),
+      "Tests:       1 failed, 1 total",
+    ].join("\n");
+    const failures = jestParser.parse(output);
+    expect(failures.map((failure) => failure.test)).toEqual([
+      "getCenterOfBounds › should get the center 🤷",
+    ]);
+  });
+
   it("places a toThrow check that got another error at the test's line, not where that error was thrown (polished)", () => {
     const output = ` FAIL  src/mixins/test/fluidRange.test.js
   ● fluidRange › should throw an error when passed non-string values for min/maxScreen
