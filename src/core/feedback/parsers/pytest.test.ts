@@ -135,6 +135,35 @@ FAILED pkg/chunks.py::pkg.chunks.chunked
     ]);
   });
 
+  it("reads the side pytest's first where-note explains as the one computed: assert 10 == s(12) expects 10 (voluptuous)", () => {
+    const output = `=================================== FAILURES ===================================
+_______________________________ test_clamp_above _______________________________
+
+    def test_clamp_above():
+        s = Schema(Clamp(min=1, max=10))
+>       assert 10 == s(12)
+E       assert 10 == 1
+E        +  where 1 = <Schema(Clamp(min=1, max=10)) object at 0x7f31>(12)
+
+tests/tests.py:692: AssertionError
+________________________________ test_length ___________________________________
+
+    def test_length():
+>       assert len([1, 2]) == 3
+E       assert 2 == 3
+E        +  where 2 = len([1, 2])
+
+tests/tests.py:700: AssertionError
+=========================== short test summary info ============================
+FAILED tests/tests.py::test_clamp_above - assert 10 == 1
+FAILED tests/tests.py::test_length - assert 2 == 3
+`;
+    const [clamp, length] = pytestParser.parse(output);
+    expect(clamp).toMatchObject({ expected: "10", received: "1" });
+    // The convention, `assert result == expected`, where the note explains the left side.
+    expect(length).toMatchObject({ expected: "3", received: "2" });
+  });
+
   it("locates a raised exception where it was raised, past the test's own frame", () => {
     const output = `=================================== FAILURES ===================================
 _______________________________ test_parse_port ________________________________

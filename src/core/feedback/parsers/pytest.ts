@@ -503,12 +503,38 @@ function comparedValues(
     (assertion === undefined ? null : valuesFromMessage(assertion)) ??
     unittestValues(message);
   const shortened = (value: string): boolean => value.includes("...");
-  if (values !== null && !shortened(values.expected) && !shortened(values.received)) return values;
+  if (values !== null && !shortened(values.expected) && !shortened(values.received)) {
+    return rightComputed(errorLines, values) ? swapped(values) : values;
+  }
   const differing = errorLines.indexOf("Differing items:");
   const pair = differing < 0 ? undefined : errorLines[differing + 1];
   const at = pair?.indexOf(" != ") ?? -1;
   if (pair === undefined || at < 0) return diffLines(rawErrorLines) ?? values;
   return { received: pair.slice(0, at), expected: pair.slice(at + 4) };
+}
+
+/**
+ * Whether pytest says the right side of `assert 10 == 1` is what the test computed: its first
+ * `+  where 1 = <Schema …>(12)` note explains the first side that came from a call, and here it
+ * is the right one alone. `assert result == expected` is the convention the values follow
+ * otherwise; a test written `assert 10 == s(12)` computes the right side.
+ */
+function rightComputed(
+  errorLines: readonly string[],
+  values: { expected: string; received: string },
+): boolean {
+  const assertion = errorLines.findIndex((line) => line.startsWith("assert "));
+  const note = assertion < 0 ? undefined : errorLines[assertion + 1];
+  const explained = note === undefined ? undefined : /^\+\s+where (.+?) = /.exec(note)?.[1];
+  return explained === values.expected && explained !== values.received;
+}
+
+/** The two sides the other way round. */
+function swapped(values: { expected: string; received: string }): {
+  expected: string;
+  received: string;
+} {
+  return { expected: values.received, received: values.expected };
 }
 
 /**
