@@ -27,14 +27,14 @@ export function valuesFromMessage(message: string): AssertedValues | null {
 }
 
 /**
- * A labelled side's value: quoted or backticked, a bracketed list as Go's `%v` prints it (`[1 2
- * 3]`, no brackets inside), else a token up to `,`/`;`.
+ * The received side after `actual:` (or `act:`): quoted or backticked, a bracketed list as Go's
+ * `%v` prints it (`[2 3]`, no brackets inside), else a token up to `,`/`;`.
  */
-const LABELLED_VALUE = "(`[^`]*`|'[^']*'|\"[^\"]*\"|\\[[^\\[\\]]*\\]|[^\\s,;]+)";
-/** The received side after `actual:` (or `act:`). */
-const LABELLED_ACTUAL = new RegExp(`(?:^|[\\s,;])act(?:ual)?:\\s+${LABELLED_VALUE}`, "i");
-/** The expected side after `expected:` (or `exp:`). */
-const LABELLED_EXPECTED = new RegExp(`(?:^|[\\s,;])exp(?:ected)?:\\s+${LABELLED_VALUE}`, "i");
+const LABELLED_ACTUAL =
+  /(?:^|[\s,;])act(?:ual)?:\s+(`[^`]*`|'[^']*'|"[^"]*"|\[[^[\]]*\]|[^\s,;]+)/i;
+/** The expected side after `expected:` (or `exp:`), read as the received side is. */
+const LABELLED_EXPECTED =
+  /(?:^|[\s,;])exp(?:ected)?:\s+(`[^`]*`|'[^']*'|"[^"]*"|\[[^[\]]*\]|[^\s,;]+)/i;
 
 /**
  * A custom assertion's labelled sides, in either order: `actual: \`0.868\`, expected: \`0.8458\``

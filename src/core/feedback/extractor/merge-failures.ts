@@ -138,7 +138,7 @@ function otherValues(a: Failure, b: Failure): boolean {
 }
 
 /** Emoji and the replacement characters a recap may print for them (`🤷` as `��`), in any run. */
-const SYMBOLS = /[\uFFFD\p{Extended_Pictographic}\u200D\uFE0F]+/gu;
+const SYMBOLS = /(?:\uFFFD|\p{Extended_Pictographic}|\u200D|\uFE0F)+/gu;
 
 /**
  * A name as merging compares it: Jest's recap of failing tests can print a test's emoji as

@@ -199,15 +199,19 @@ function valuesOf(body: readonly string[]): { expected: string; received: string
   const expected = body.find((line) => line.startsWith("expected: "));
   const got = body.find((line) => line.startsWith("got: "));
   if (expected !== undefined && got !== undefined) {
-    // The old `should ==` syntax names its operator after the value: `got: "0" (using ==)`.
-    const received = got.slice("got: ".length).replace(/ \(using [^)]*\)$/, "");
-    return sides(expected.slice("expected: ".length), received);
+    return sides(expected.slice("expected: ".length), withoutOperator(got.slice("got: ".length)));
   }
   const at = body.findIndex((line) => line.startsWith("expected "));
   const next = body[at + 1];
   return at >= 0 && next?.startsWith("got ") === true
     ? sides((body[at] ?? "").slice("expected ".length), next.slice("got ".length))
     : null;
+}
+
+/** A value without the operator the old `should ==` syntax names after it: `"0" (using ==)`. */
+function withoutOperator(value: string): string {
+  const at = value.lastIndexOf(" (using ");
+  return at >= 0 && value.indexOf(")", at) === value.length - 1 ? value.slice(0, at) : value;
 }
 
 /** Both sides, each capped. */
