@@ -138,14 +138,15 @@ function otherValues(a: Failure, b: Failure): boolean {
 }
 
 /** Emoji and the replacement characters a recap may print for them (`🤷` as `��`), in any run. */
-const SYMBOLS = /(?:\uFFFD|\p{Extended_Pictographic}|\u200D|\uFE0F)+/gu;
+const SYMBOLS = /[\uFFFD\p{Extended_Pictographic}]+/gu;
 
 /**
  * A name as merging compares it: Jest's recap of failing tests can print a test's emoji as
- * replacement characters (`polygon ��` for `polygon 🤷`), so any run of either reads as one mark.
+ * replacement characters (`polygon ��` for `polygon 🤷`), so any run of either reads as one mark;
+ * the joiner and presentation selector inside an emoji's sequence go first.
  */
 function nameKey(name: string): string {
-  return name.replace(SYMBOLS, "\uFFFD");
+  return name.replaceAll("\u200D", "").replaceAll("\uFE0F", "").replace(SYMBOLS, "\uFFFD");
 }
 
 /** Whether two names can be of one test: equal, or one a suite-path suffix of the other. */
