@@ -3,6 +3,7 @@ import { truncateCodePoints } from "../clean/code-points.js";
 import type { Failure } from "../feedback.js";
 import { helperCaller, type UserFrame } from "./helper-frames.js";
 import { isTestPath, type SourceLocation } from "./stack-frames.js";
+import { MAX_FIELD_LENGTH } from "../field-length.js";
 
 /**
  * Where a draft came from: a named test, a whole file the runner marked failed (`FAIL file`),
@@ -50,9 +51,6 @@ export interface FailureDraft {
 
 /** User frames a draft keeps: a helper and its caller are among the first few. */
 export const MAX_FRAMES = 16;
-
-/** Longest test name, value or message kept: a failure is a gist, not a dump of the log. */
-const MAX_FIELD_LENGTH = 1000;
 
 /** An empty draft. */
 export function newDraft(kind: DraftKind, test: string | null, file: string | null): FailureDraft {

@@ -3,6 +3,7 @@ import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
 import { firstChangedPair } from "./diff-pair.js";
+import { MAX_FIELD_LENGTH, cappedValues } from "../field-length.js";
 
 /** CTest's prefix on each line of a test's output under `--verbose`: `1: [ RUN      ] …`. */
 const CTEST_PREFIX = /^\d+: /;
@@ -21,9 +22,6 @@ const FAILED_COUNT = /^\[ {2}FAILED {2}\] (\d+) tests?, listed below:$/;
 
 /** The closing line of a run: `[==========] 1054 tests from 18 test suites ran. (1242 ms total)`. */
 const RAN = /^\[==========\] \d+ tests? from \d+ test (?:suites?|cases?) ran\./;
-
-/** Longest message or value kept, as for every other failure field. */
-const MAX_FIELD_LENGTH = 1000;
 
 /**
  * GoogleTest's console output, bare or under CTest (`ctest --output-on-failure --verbose`,
@@ -136,10 +134,7 @@ function equalitySides(
 function equalityValues(body: readonly string[]): { expected: string; received: string } | null {
   const sides = equalitySides(body);
   if (sides === null) return null;
-  return {
-    expected: truncateCodePoints(sides.expected, MAX_FIELD_LENGTH),
-    received: truncateCodePoints(sides.received, MAX_FIELD_LENGTH),
-  };
+  return cappedValues(sides.expected, sides.received);
 }
 
 /** `Value of: x` / `  Actual: false` / `Expected: true` (`EXPECT_TRUE` and the like). */
@@ -149,10 +144,7 @@ function valueOf(body: readonly string[]): { expected: string; received: string 
   if (actual === undefined || expected === undefined || !body[0]?.startsWith("Value of: ")) {
     return null;
   }
-  return {
-    expected: truncateCodePoints(expected.slice("Expected: ".length), MAX_FIELD_LENGTH),
-    received: truncateCodePoints(actual.slice("  Actual: ".length), MAX_FIELD_LENGTH),
-  };
+  return cappedValues(expected.slice("Expected: ".length), actual.slice("  Actual: ".length));
 }
 
 /**
@@ -166,10 +158,7 @@ function diffValues(body: readonly string[]): { expected: string; received: stri
   if (pair === null) return null;
   const swapped = equalitySides(body.slice(0, start))?.swapped ?? false;
   const [expected, received] = swapped ? [pair.added, pair.removed] : [pair.removed, pair.added];
-  return {
-    expected: truncateCodePoints(expected, MAX_FIELD_LENGTH),
-    received: truncateCodePoints(received, MAX_FIELD_LENGTH),
-  };
+  return cappedValues(expected, received);
 }
 
 /** The failures without the second copy CTest prints of a test's output. */

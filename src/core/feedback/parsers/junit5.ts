@@ -2,6 +2,7 @@ import type { Failure, TestOutputParser } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
+import { MAX_FIELD_LENGTH, cappedValues } from "../field-length.js";
 
 /** The console launcher's failure list: `Failures (7):`. */
 const CONSOLE_FAILURES = /^Failures \(\d+\):$/;
@@ -21,9 +22,6 @@ const FRAME = /^(?:at )?([\w$.]+)\.([\w$<>]+)\(([\w$]+\.(?:java|kt|scala|groovy)
 /** Packages of the JDK, the test frameworks and the build: frames there say nothing about the fix. */
 const FRAMEWORK =
   /^(?:java|javax|jdk|sun|com\.sun|kotlin|scala|org\.junit|junit|org\.opentest4j|org\.assertj|org\.hamcrest|org\.mockito|org\.apache\.maven|org\.gradle|worker\.org\.gradle)\./;
-
-/** Longest message or value kept, as for every other failure field. */
-const MAX_FIELD_LENGTH = 1000;
 
 /**
  * JUnit 5 on the console: the console launcher's tree (its `Failures (N):` list: the test, its
@@ -234,8 +232,8 @@ function javaValues(message: string): { expected: string; received: string } | n
       return typed[1] === "java.lang.String" ? JSON.stringify(typed[2]) : typed[2];
     return printed;
   };
-  return {
-    expected: truncateCodePoints(value(side(start + "expected:".length, but)), MAX_FIELD_LENGTH),
-    received: truncateCodePoints(value(side(but + " but was:".length)), MAX_FIELD_LENGTH),
-  };
+  return cappedValues(
+    value(side(start + "expected:".length, but)),
+    value(side(but + " but was:".length)),
+  );
 }

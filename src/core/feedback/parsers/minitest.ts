@@ -6,6 +6,7 @@ import type { SourceLocation } from "../extractor/stack-frames.js";
 import { rubyProjectFrames, testMethodFrame } from "./ruby-frames.js";
 import { firstCountsIn } from "./reported-count.js";
 import { firstChangedPair } from "./diff-pair.js";
+import { MAX_FIELD_LENGTH, cappedValues } from "../field-length.js";
 
 /** The closing count: `112 runs, 150 assertions, 4 failures, 1 errors, 0 skips`. */
 const TOTALS = /^\d+ runs, \d+ assertions, (\d+) failures, (\d+) errors, \d+ skips$/;
@@ -15,9 +16,6 @@ const HEADER = /^\s*(?:\d+\) )?(Failure|Error|Skipped):$/;
 
 /** Rails' rerun line after a report: `bin/rails test test/models/user_test.rb:4`. */
 const RERUN = /^(?:bin\/)?rails test (\S+):(\d+)$/;
-
-/** Longest message or value kept, as for every other failure field. */
-const MAX_FIELD_LENGTH = 1000;
 
 /**
  * Minitest's reports (Ruby's bundled test framework, and Rails' `bin/rails test`): one failure
@@ -144,10 +142,10 @@ function expectedActual(body: readonly string[]): { expected: string; received: 
   const expected = body.find((line) => line.startsWith("Expected: "));
   const actual = body.find((line) => line.trimStart().startsWith("Actual: "));
   if (expected === undefined || actual === undefined) return null;
-  return {
-    expected: truncateCodePoints(expected.slice("Expected: ".length), MAX_FIELD_LENGTH),
-    received: truncateCodePoints(actual.trimStart().slice("Actual: ".length), MAX_FIELD_LENGTH),
-  };
+  return cappedValues(
+    expected.slice("Expected: ".length),
+    actual.trimStart().slice("Actual: ".length),
+  );
 }
 
 /**
@@ -164,8 +162,5 @@ function diffValues(body: readonly string[]): { expected: string; received: stri
   }
   const pair = firstChangedPair(hunk);
   if (pair === null) return null;
-  return {
-    expected: truncateCodePoints(pair.removed, MAX_FIELD_LENGTH),
-    received: truncateCodePoints(pair.added, MAX_FIELD_LENGTH),
-  };
+  return cappedValues(pair.removed, pair.added);
 }

@@ -4,6 +4,7 @@ import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
 import { parseLocation } from "../extractor/stack-frames.js";
+import { MAX_FIELD_LENGTH } from "../field-length.js";
 
 /** The closing counts: `Tests: 8, Assertions: 5, Errors: 1, Failures: 4, Skipped: 1.`, `OK (3 tests, 5 assertions)`. */
 const TOTALS = /^Tests: \d+, Assertions: \d+(?:, [A-Z][a-z]+(?: [a-z]+)?: \d+)*\.$/;
@@ -17,9 +18,6 @@ const NUMBERED = /^(\d+)\) ([^\s:]+::\S.*)$/;
 
 /** A frame: an absolute (or relative) `path/File.php:12` alone on its line. */
 const FRAME = /^(\S+\.php:\d+)$/;
-
-/** Longest message or value kept, as for every other failure field. */
-const MAX_FIELD_LENGTH = 1000;
 
 /**
  * PHPUnit 8–11's default output: one failure per numbered report under `There were N errors:`

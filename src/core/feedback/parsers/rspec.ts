@@ -5,6 +5,7 @@ import { failureOf } from "../failure-of.js";
 import { parseLocation, type SourceLocation } from "../extractor/stack-frames.js";
 import { isRubyInternal } from "./ruby-frames.js";
 import { firstCountsIn } from "./reported-count.js";
+import { MAX_FIELD_LENGTH, cappedValues } from "../field-length.js";
 
 /** The closing count: `7 examples, 5 failures, 2 pending`, `0 examples, 0 failures, 2 errors occurred outside of examples`. */
 const TOTALS =
@@ -21,9 +22,6 @@ const FRAME = /^# (\S+?:\d+)(?::in |$)/;
 
 /** A file that did not load: `An error occurred while loading ./spec/price_spec.rb.` */
 const LOAD_ERROR = /^An error occurred while loading (\S+?)\.?(?: - Did you mean\?)?$/;
-
-/** Longest message or value kept, as for every other failure field. */
-const MAX_FIELD_LENGTH = 1000;
 
 /**
  * RSpec 3's progress and documentation output: one failure per numbered report under
@@ -199,12 +197,15 @@ function valuesOf(body: readonly string[]): { expected: string; received: string
   const expected = body.find((line) => line.startsWith("expected: "));
   const got = body.find((line) => line.startsWith("got: "));
   if (expected !== undefined && got !== undefined) {
-    return sides(expected.slice("expected: ".length), withoutOperator(got.slice("got: ".length)));
+    return cappedValues(
+      expected.slice("expected: ".length),
+      withoutOperator(got.slice("got: ".length)),
+    );
   }
   const at = body.findIndex((line) => line.startsWith("expected "));
   const next = body[at + 1];
   return at >= 0 && next?.startsWith("got ") === true
-    ? sides((body[at] ?? "").slice("expected ".length), next.slice("got ".length))
+    ? cappedValues((body[at] ?? "").slice("expected ".length), next.slice("got ".length))
     : null;
 }
 
@@ -212,14 +213,6 @@ function valuesOf(body: readonly string[]): { expected: string; received: string
 function withoutOperator(value: string): string {
   const at = value.lastIndexOf(" (using ");
   return at >= 0 && value.indexOf(")", at) === value.length - 1 ? value.slice(0, at) : value;
-}
-
-/** Both sides, each capped. */
-function sides(expected: string, received: string): { expected: string; received: string } {
-  return {
-    expected: truncateCodePoints(expected, MAX_FIELD_LENGTH),
-    received: truncateCodePoints(received, MAX_FIELD_LENGTH),
-  };
 }
 
 /** The `path:line:` a load error's message starts with, when it is the file that failed to load. */

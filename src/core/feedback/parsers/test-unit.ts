@@ -4,6 +4,7 @@ import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
 import { isRubyFrame, rubyProjectFrames, testMethodFrame } from "./ruby-frames.js";
 import { firstCountsIn } from "./reported-count.js";
+import { MAX_FIELD_LENGTH, cappedValues } from "../field-length.js";
 
 /** The closing count: `606 tests, 1444 assertions, 4 failures, 4 errors, 0 pendings, …`. */
 const TOTALS =
@@ -23,9 +24,6 @@ const SOURCE_LINE = /^\s*(?:=>\s*)?\d+:(?: |$)/;
 
 /** `assert_equal`'s two sides: `<"one.net"> expected but was` above `<"one..net">`. */
 const EXPECTED_BUT_WAS = /^(<.*>) expected but was$/;
-
-/** Longest message or value kept, as for every other failure field. */
-const MAX_FIELD_LENGTH = 1000;
 
 /**
  * test-unit's reports (Ruby's other bundled framework, rake's and Ruby's default gems' suites):
@@ -118,8 +116,5 @@ function valuesOf(words: readonly string[]): { expected: string; received: strin
   const expected = EXPECTED_BUT_WAS.exec(words[at] ?? "")?.[1];
   const received = words[at + 1];
   if (expected === undefined || received === undefined || !/^<.*>$/.test(received)) return null;
-  return {
-    expected: truncateCodePoints(expected, MAX_FIELD_LENGTH),
-    received: truncateCodePoints(received, MAX_FIELD_LENGTH),
-  };
+  return cappedValues(expected, received);
 }

@@ -5,6 +5,7 @@ import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
 import { frameLocation, type SourceLocation } from "../extractor/stack-frames.js";
 import { readTraceback, type PythonFrame } from "./python-traceback.js";
+import { MAX_FIELD_LENGTH, cappedValues } from "../field-length.js";
 
 /** The rule unittest draws above every report (70 `=`), and between a report's parts (70 `-`). */
 const REPORT_RULE = /^={70}$/;
@@ -18,9 +19,6 @@ const RAN = /^Ran \d+ tests? in \d/;
 
 /** The verdict under it: `FAILED (failures=2, errors=1, skipped=1)`, `OK`, `OK (skipped=1)`. */
 const VERDICT = /^(?:FAILED|OK) \(([a-z =\d,]+)\)$|^OK$/;
-
-/** Longest value or message kept, as for every other failure field. */
-const MAX_FIELD_LENGTH = 1000;
 
 /**
  * `python -m unittest` (and any `unittest.TextTestRunner`): one failure per `FAIL:`/`ERROR:`
@@ -137,7 +135,7 @@ function assertedValues(
   // `assertAlmostEqual` says `within 7 places`, a custom message follows ` : `.
   const expected = withoutTolerance(rest.split(" : ")[0] ?? "");
   if (!isShortened(received) && !isShortened(expected)) {
-    return expected === "" ? null : capped({ expected, received });
+    return expected === "" ? null : cappedValues(expected, received);
   }
   const minus = exception.find((line) => line.startsWith("- "));
   const plus = exception.find((line) => line.startsWith("+ "));
@@ -145,25 +143,14 @@ function assertedValues(
   if (minus === undefined || plus === undefined) {
     return expected === "" || received.includes("[truncated]")
       ? null
-      : capped({ expected, received });
+      : cappedValues(expected, received);
   }
-  return capped({ received: minus.slice(2), expected: plus.slice(2) });
+  return cappedValues(plus.slice(2), minus.slice(2));
 }
 
 /** Whether unittest shortened a side it printed: `…[truncated]...`, `…[90 chars]…`. */
 function isShortened(side: string): boolean {
   return side.includes("[truncated]") || /\[\d+ chars\]/.test(side);
-}
-
-/** Both values cut to the field length. */
-function capped(values: { expected: string; received: string }): {
-  expected: string;
-  received: string;
-} {
-  return {
-    expected: truncateCodePoints(values.expected, MAX_FIELD_LENGTH),
-    received: truncateCodePoints(values.received, MAX_FIELD_LENGTH),
-  };
 }
 
 /**
