@@ -23,7 +23,13 @@ import {
   type MovedTask,
   type ResumeOnQueue,
 } from "./task-moves.js";
-import { registerTaskWorkflow, TASK_WORKFLOW, taskWorkflowId } from "./task-workflow.js";
+import {
+  registerTaskWorkflow,
+  STATUS_EVENT,
+  TASK_WORKFLOW,
+  taskWorkflowId,
+  type TaskStatus,
+} from "./task-workflow.js";
 import { TASK_QUEUE, WORK_QUEUE, WORK_QUEUE_SETTINGS, workQueueOf } from "./queues.js";
 import { beat, sayStopped, workerRow } from "./worker-heartbeat.js";
 import { watchWorkers } from "./worker-watch.js";
@@ -430,11 +436,11 @@ async function pausesTold(
   for (const effect of paused) {
     const id = taskWorkflowId(runId, effect.taskId);
     for (;;) {
-      const status = await DBOS.getEvent<{ awaiting?: string }>(id, "status", {
+      const status = await DBOS.getEvent<TaskStatus>(id, STATUS_EVENT, {
         timeoutSeconds: 1,
         pollingIntervalMs: SETTLE_POLL_MS,
       });
-      if (status?.awaiting === effect.id) break;
+      if (status !== null && "awaiting" in status && status.awaiting === effect.id) break;
       if (Date.now() > deadline) {
         warn(
           `run ${runId}: ${effect.taskId}'s pause is not told yet; it is once a worker carries the task on`,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, cliAsync, requireBuild } from "../test-support/built-cli.js";
 import { fixtureProject } from "../test-support/fixture-project.js";
 import { databaseUrl, postgresAvailability } from "../../test-support/postgres.js";
-import { ANSWER_TOPIC, taskWorkflowId } from "./task-workflow.js";
+import { ANSWER_TOPIC, STATUS_EVENT, taskWorkflowId } from "./task-workflow.js";
 import { migratedStore } from "./test-support/migrated-store.js";
 
 // `loopgate run --store postgres://…` end to end: the built CLI against a real server.
@@ -112,7 +112,7 @@ describe.skipIf(availability.skip !== false)(
       try {
         const runId = 2;
         const workflow = taskWorkflowId(runId, "stuck");
-        const status = await client.getEvent(workflow, "status", {
+        const status = await client.getEvent(workflow, STATUS_EVENT, {
           timeoutSeconds: 60,
           pollingIntervalMs: 100,
         });

@@ -28,6 +28,12 @@ export const TASK_WORKFLOW = "loopgate-task";
 /** The DBOS topic a paused task receives its answer on. */
 export const ANSWER_TOPIC = "answer";
 
+/** The DBOS event a task workflow publishes its state under (see `TaskStatus`). */
+export const STATUS_EVENT = "status";
+
+/** A task workflow's state as published: the answer it waits for (its pause told), or running. */
+export type TaskStatus = { readonly awaiting: string } | { readonly running: true };
+
 /** How long one `recv` waits before the task waits again (a durable wait costs one row a turn). */
 const ANSWER_WAIT_SECONDS = 3_600;
 
@@ -264,7 +270,7 @@ export function registerTaskWorkflow(
             await notifyPause(run, effect);
             told.add(effect.id);
           }
-          await DBOS.setEvent("status", { awaiting: effect.id });
+          await DBOS.setEvent<TaskStatus>(STATUS_EVENT, { awaiting: effect.id });
           // The answer command checks an answer before it sends it here. A task waiting for
           // one is nothing a stop has to wait for.
           context.gate.leave();
@@ -279,7 +285,7 @@ export function registerTaskWorkflow(
               answer,
             }),
           ];
-          await DBOS.setEvent("status", { running: true });
+          await DBOS.setEvent<TaskStatus>(STATUS_EVENT, { running: true });
           break;
         }
       }
