@@ -229,10 +229,11 @@ function testFrame(
   if (name === null || lines[start]?.trim() !== "stack backtrace:") return null;
   let called = false;
   for (let at = start + 1; at < lines.length; at += 1) {
-    const frame = /^\d+: (\S.*)$/.exec(lines[at]?.trim() ?? "")?.[1];
+    const text = lines[at]?.trim() ?? "";
+    const frame = /^\d+: (\S.*)$/.exec(text)?.[1];
     // Each frame is its function's line, then its `at` line: anything else ends the backtrace.
     if (frame === undefined) {
-      if (/^at \S/.test(lines[at]?.trim() ?? "")) continue;
+      if (/^at \S/.test(text)) continue;
       return null;
     }
     const place = /^at (?:\.\/)?(\S+)$/.exec(lines[at + 1]?.trim() ?? "")?.[1];
