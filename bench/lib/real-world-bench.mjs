@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { factCounts } from "./fact-recall.mjs";
+import { packingEstimate } from "./packing-estimate.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const importDist = (path) => import(pathToFileURL(join(root, "dist", path)).href);
@@ -105,6 +106,9 @@ export async function realWorldFigures({ caps = [500, 300] } = {}) {
       });
       row.withReports = factCounts(textOf(feedback), facts, { elisions: true });
     }
+    row.estimate = Object.fromEntries(
+      caps.map((cap) => [cap, packingEstimate(facts, cap, entry.facts.total ?? facts.length)]),
+    );
     row.text500 = texts[`loopgate@${caps[0]}`];
     row.allFacts = factCounts(row.text500, entry.allFacts ?? facts, { elisions: true });
     perCase.push(row);
@@ -124,6 +128,9 @@ export async function realWorldFigures({ caps = [500, 300] } = {}) {
     withReports: total(reported, (row) => row.withReports),
   };
   const allFacts = total(perCase, (row) => row.allFacts);
+  const estimate = Object.fromEntries(
+    caps.map((cap) => [cap, total(perCase, (row) => row.estimate[cap])]),
+  );
   const heldOut = heldOutSets().map((set) => {
     const rows = perCase.filter((row) => set.cases.has(row.case));
     return {
@@ -144,6 +151,7 @@ export async function realWorldFigures({ caps = [500, 300] } = {}) {
     perCase,
     reports,
     allFacts,
+    estimate,
     heldOut,
     ...aggregate(perCase, columns),
   };
@@ -182,6 +190,7 @@ const fmt = (value) => (value === null || value === undefined ? "  n/a" : value.
 export async function runRealWorldBench({ log = console.log } = {}) {
   const figures = await realWorldFigures();
   const { columns, byTool, overall } = figures;
+  const ratio = ({ found, total }) => (total === 0 ? null : found / total);
   log(
     `real-world feedback — ${figures.perCase.length} outputs of real projects, ${figures.facts} hand-written facts (\`…:N\` read as the file above, \`…/rest\` as a path in its directory)`,
   );
@@ -214,7 +223,6 @@ export async function runRealWorldBench({ log = console.log } = {}) {
     );
   }
   if (figures.reports.cases > 0) {
-    const ratio = ({ found, total }) => (total === 0 ? null : found / total);
     log(
       `   with the run's own reports (--report; ${figures.reports.cases} cases): ${fmt(ratio(figures.reports.withReports))} at ${columns[0].split("@")[1]}, against ${fmt(ratio(figures.reports.console))} from the console alone`,
     );
@@ -222,6 +230,15 @@ export async function runRealWorldBench({ log = console.log } = {}) {
   const all = figures.allFacts;
   log(
     `   every failing test's facts (facts.all.json, ${all.total} parts): ${fmt(all.total === 0 ? null : all.found / all.total)} at ${columns[0].split("@")[1]}`,
+  );
+  const reach = Object.entries(figures.estimate)
+    .sort(([a], [b]) => Number(b) - Number(a))
+    .map(
+      ([cap, counts]) =>
+        `${fmt(ratio(counts))} at ${cap} (loopgate ${((overall[`loopgate@${cap}`] / ratio(counts)) * 100).toFixed(0)}% of it)`,
+    );
+  log(
+    `   packing estimate (each distinct part written once, most facts per character first; bench/lib/packing-estimate.mjs): ${reach.join(", ")}`,
   );
   const targets = [];
   for (const [cap, target] of [
