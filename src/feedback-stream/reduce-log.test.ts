@@ -60,7 +60,7 @@ describe("reduceLog", () => {
       expected: "117",
       received: "118",
     });
-    expect(feedback.summary).toContain("expected 117, got 118");
+    expect(feedback.summary).toContain("want 117, got 118");
     expect(reduction.lines).toBeGreaterThan(700_000);
     expect(reduction.text.length).toBeLessThan(DEFAULT_LIMITS.budget);
     expect(reduction.keptLines).toBeLessThan(1000);
@@ -179,7 +179,7 @@ describe("reduceLog", () => {
 
   it("gives the same feedback as the pure core on a small log", async () => {
     const { feedback } = await feedbackOf(`noise\n${BURIED}\nmore noise\n`, 5);
-    expect(feedback.summary).toBe("Test failed: expected 117, got 118");
+    expect(feedback.summary).toBe("Test failed: want 117, got 118");
     expect(feedback.priority).toBe("high");
   });
 });

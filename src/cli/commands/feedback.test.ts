@@ -77,7 +77,7 @@ describe("loopgate feedback (built binary)", () => {
       "failures",
       "runner",
     ]);
-    expect(feedback.summary).toContain("expected 8.9, got 9");
+    expect(feedback.summary).toContain("want 8.9, got 9");
     expect(feedback.priority).toBe("high");
     expect(feedback.failures[0]).toMatchObject({
       file: "src/cart.test.ts",

@@ -28,9 +28,9 @@ const hasLoneSurrogate = (text: string): boolean =>
 describe("testFeedback: the seed", () => {
   it("says what was expected and received, and where", () => {
     const feedback = testFeedback(SEED_OUTPUT, { maxLength: 500 });
-    expect(feedback.summary).toBe("Test failed: expected token to contain userId, got undefined");
+    expect(feedback.summary).toBe("Test failed: want token to contain userId, got undefined");
     expect(feedback.actionableItems).toEqual([
-      "src/auth/login.test.ts: expected token to contain userId, got undefined",
+      "src/auth/login.test.ts: want token to contain userId, got undefined",
     ]);
     expect(feedback.priority).toBe("high");
     expect(feedback.runner).toBe(GENERIC_RUNNER);
@@ -88,7 +88,7 @@ describe("testFeedback: real runners", () => {
     // The second failure's values (a type mismatch) are worth more than the third's test frame:
     // its place and its test's name already lead to the code.
     expect(feedback.actionableItems[1]).toBe(
-      '…:13 … > matches the expected object: expected "userId": 123,, got "userId": "123",',
+      '…:13 … > matches the expected object: want "userId": 123,, got "userId": "123",',
     );
     expect(feedback.actionableItems[3]).toBe(
       "src/auth/login.ts:5 parseId > parses empty: TypeError: empty id",
@@ -109,7 +109,7 @@ describe("testFeedback: real runners", () => {
       "src/lib.rs:7 tests::panics_in_lib: value out of range: 42",
     );
     expect(feedback.actionableItems).toContain(
-      'src/lib.rs:23 tests::numeric_user_id: expected "124", got "123" (assertion `left == right` failed)',
+      'src/lib.rs:23 tests::numeric_user_id: want "124", got "123" (assertion `left == right` failed)',
     );
   });
 
@@ -202,7 +202,7 @@ describe("testFeedback: parsers", () => {
     });
     expect(feedback.runner).toBe("mine");
     expect(feedback.failures).toEqual([custom]);
-    expect(feedback.actionableItems).toEqual(["x.spec:1 custom test: expected a, got b (boom)"]);
+    expect(feedback.actionableItems).toEqual(["x.spec:1 custom test: want a, got b (boom)"]);
   });
 
   const many = (count: number, files: number): Failure[] =>

@@ -17,7 +17,7 @@ describe("failureParts", () => {
     const parts = failureParts(
       failure({ message: "AssertionError: expected the token's id '123' to be a number" }),
     );
-    expect(parts.values).toEqual(['expected 123, got "123"']);
+    expect(parts.values).toEqual(['want 123, got "123"']);
     expect(parts.words).toEqual([
       "expected the token's id … to be a number",
       "expected the token's id '123' to be a number",
@@ -30,7 +30,7 @@ describe("failureParts", () => {
       failure({ expected: "'13rd'", received: "'13th'", message: "assert '13th' == '13rd'" }),
       "9 with assert … == …",
     );
-    expect(parts.values).toEqual(["expected '13rd', got '13th'"]);
+    expect(parts.values).toEqual(["want '13rd', got '13th'"]);
     expect(parts.words).toEqual([]);
   });
 
@@ -85,9 +85,9 @@ describe("failureParts", () => {
     expect(go.values).toEqual(["On bytes(9999), expected '10 kB', but got '9.8 kB'"]);
     // Words far longer than the pair, or quoting one side only, do not stand for it.
     const long = `expected '123' to be 123 ${"and more words ".repeat(5)}`;
-    expect(failureParts(failure({ message: long })).values).toEqual(['expected 123, got "123"']);
+    expect(failureParts(failure({ message: long })).values).toEqual(['want 123, got "123"']);
     expect(failureParts(failure({ message: "expected 123 to be a string" })).values).toEqual([
-      'expected 123, got "123"',
+      'want 123, got "123"',
     ]);
   });
 
@@ -95,7 +95,7 @@ describe("failureParts", () => {
     const message = "AssertionError: expected '123' to deeply equal 123 // deep equality";
     const said =
       "Test failed: 3 failing tests; 3 with expected … to deeply equal … // deep equality";
-    expect(failureParts(failure({ message }), said).values).toEqual(['expected 123, got "123"']);
+    expect(failureParts(failure({ message }), said).values).toEqual(['want 123, got "123"']);
   });
 
   it("shows the words instead, without their comment, when they are hardly longer", () => {
@@ -108,7 +108,7 @@ describe("failureParts", () => {
     const short = failureParts(
       failure({ expected: '"Mixed Up Camel Case"', received: '"Mixed UP Camel Case"' }),
     );
-    expect(short.values).toEqual(['expected "Mixed Up Camel Case", got "Mixed UP Camel Case"']);
+    expect(short.values).toEqual(['want "Mixed Up Camel Case", got "Mixed UP Camel Case"']);
     const words = "word ".repeat(12);
     const long = failureParts(
       failure({ expected: `"${words}Up end"`, received: `"${words}UP end"` }),
@@ -135,7 +135,7 @@ describe("failureParts", () => {
   it("shortens no pair whose sides read the same: the values are whole or not shown", () => {
     const same = "{ a: { b: { c: { d: { e: [Object] } } } } }";
     const parts = failureParts(failure({ expected: same, received: same }));
-    expect(parts.values).toEqual([`expected ${same}, got ${same}`]);
+    expect(parts.values).toEqual([`want ${same}, got ${same}`]);
   });
 
   it("leaves out words that only repeat the values, or the test's own name", () => {
@@ -160,7 +160,7 @@ describe("failureParts", () => {
         received: 'User { id: 1, name: "Ada", address: Address { city: "Paris", zip: "75001" } }',
       }),
     );
-    expect(parts.values[0]).toBe('expected …city: "Lyon"…, got …city: "Paris"…');
+    expect(parts.values[0]).toBe('want …city: "Lyon"…, got …city: "Paris"…');
     expect(parts.values[1]).toContain('address: Address { city: "Lyon", zip: "75001" }');
   });
 
@@ -170,13 +170,13 @@ describe("failureParts", () => {
     );
     expect(parts.values).toEqual([]);
     expect(parts.words).toEqual(["token is undefined", "AssertionError: token is undefined"]);
-    expect(failureParts(failure({ expected: "4", received: null })).values).toEqual(["expected 4"]);
+    expect(failureParts(failure({ expected: "4", received: null })).values).toEqual(["want 4"]);
   });
 });
 
 describe("failureGist", () => {
   it("is the values when known, else the message, else the name", () => {
-    expect(failureGist(failure({}))).toBe('expected 123, got "123"');
+    expect(failureGist(failure({}))).toBe('want 123, got "123"');
     expect(failureGist(failure({ expected: null, message: "boom" }))).toBe("boom");
     expect(failureGist(failure({ expected: null }))).toBe("login returns a token");
   });
@@ -201,7 +201,7 @@ describe("foldedPair", () => {
       received: "if (a) {\\nb();\\n}",
     });
     expect(failureGist(failure({ expected: ";\n\n;", received: ";\n;" }))).toBe(
-      "expected ;\\n\\n;, got ;\\n;",
+      "want ;\\n\\n;, got ;\\n;",
     );
   });
 });

@@ -19,7 +19,7 @@ const MAX_WORDS_BEYOND_PAIR = 40;
 const MAX_BRIEF_NOTE = 40;
 
 /** How much longer than the bare pair the runner's own words may be and still replace it. */
-const MAX_OWN_BEYOND_BARE = 4;
+const MAX_OWN_BEYOND_BARE = 8;
 /** A comment after a check's words (Vitest's `// Object.is equality`): the kind says it. */
 const COMMENT_AFTER = / \/\/ [^/]*$/;
 
@@ -94,9 +94,9 @@ export function failureParts(failure: Failure, said = ""): FailureParts {
   }
   const side =
     expected !== null
-      ? `expected ${oneLine(expected)}`
+      ? `want ${oneLine(expected)}`
       : received !== null
-        ? `received ${oneLine(received)}`
+        ? `got ${oneLine(received)}`
         : "";
   // With its error's name, a brief cut would say less of what went wrong: it is offered whole.
   const named = codePointLength(message) <= MAX_BRIEF_MESSAGE ? message : "";
@@ -225,7 +225,7 @@ function comparison(expected: string, received: string): string {
 
 /** `expected X, got Y` of sides already on one line each. */
 function pairText({ expected, received }: { expected: string; received: string }): string {
-  return `expected ${expected}, got ${received}`;
+  return `want ${expected}, got ${received}`;
 }
 
 /**

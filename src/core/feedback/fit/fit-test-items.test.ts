@@ -27,8 +27,8 @@ describe("fitTestItems", () => {
     ];
     const { items, shown } = fitTestItems(groupByRootCause(failures), 500, "");
     expect(items).toEqual([
-      "test/cart.test.js:6 cart › sums prices: expected 4, got 3 (AssertionError: x)",
-      "test/cart.test.js:9 cart › counts items: expected 2, got 1 (AssertionError: x)",
+      "test/cart.test.js:6 cart › sums prices: want 4, got 3 (AssertionError: x)",
+      "test/cart.test.js:9 cart › counts items: want 2, got 1 (AssertionError: x)",
     ]);
     expect(shown).toHaveLength(2);
   });
@@ -53,7 +53,7 @@ describe("fitTestItems", () => {
       const { items } = fitTestItems(groupByRootCause(failures), budget, "");
       const words = items.filter((item) => item.endsWith("to eq(expected)"));
       expect(words.length).toBeLessThanOrEqual(1);
-      expect(items.slice(1).every((item) => item.includes('expected "'))).toBe(true);
+      expect(items.slice(1).every((item) => item.includes('want "'))).toBe(true);
     }
   });
 
@@ -113,8 +113,8 @@ describe("fitTestItems", () => {
     ];
     const { items } = fitTestItems(groupByRootCause(failures), 115, "");
     expect(items).toEqual([
-      "test/cart.test.js:6 shopping cart › sums prices: expected 4, got 3",
-      "…:9 … › counts items: expected 2, got 1",
+      "test/cart.test.js:6 shopping cart › sums prices: want 4, got 3",
+      "…:9 … › counts items: want 2, got 1",
     ]);
   });
 
@@ -233,7 +233,7 @@ describe("fitTestItems", () => {
     const groups = groupByRootCause(failures);
     expect(groups).toHaveLength(1);
     expect(fitTestItems(groups, 500, "").items).toEqual([
-      "test/cart.test.js:6 status › ok; …:12 … › created: expected 200, got 500 (AssertionError: x)",
+      "test/cart.test.js:6 status › ok; …:12 … › created: want 200, got 500 (AssertionError: x)",
     ]);
   });
 
@@ -286,7 +286,7 @@ describe("fitTestItems", () => {
     ];
     const { items, shown } = fitTestItems(groupByRootCause(failures), 100, "");
     expect(items).toEqual([
-      "spec/a.spec.js:32 compares strings: expected 0.8, got 0.6666666666666666",
+      "spec/a.spec.js:32 compares strings: want 0.8, got 0.6666666666666666",
       "…:96 finds the best match",
     ]);
     // The rows left out are not shown: they are for the caller to count.
@@ -294,7 +294,7 @@ describe("fitTestItems", () => {
     // With room, a row comes in its order, and the file named just before is still `…`.
     expect(fitTestItems(groupByRootCause(failures), 140, "").items).toEqual([
       items[0],
-      "…:32: expected 0.92, got 0.8846153846153846",
+      "…:32: want 0.92, got 0.8846153846153846",
       items[1],
     ]);
   });
@@ -379,7 +379,7 @@ describe("fitTestItems", () => {
     );
     // Each of the first ten says more than its place before an eleventh is listed.
     if (items.length > 10) {
-      expect(items.slice(0, 10).every((item) => item.includes("expected"))).toBe(true);
+      expect(items.slice(0, 10).every((item) => item.includes("want"))).toBe(true);
     }
   });
 
@@ -396,7 +396,7 @@ describe("fitTestItems", () => {
     const groups = groupByRootCause([echo(12, "inc === 1.3.0"), echo(18, "version updated")]);
     expect(groups).toHaveLength(1);
     expect(fitTestItems(groups, 500, "").items).toEqual([
-      "test/inc.js:12 inc.js inc === 1.3.0; …:18 inc.js version updated: expected 1.3.0, got 1.3.3",
+      "test/inc.js:12 inc.js inc === 1.3.0; …:18 inc.js version updated: want 1.3.0, got 1.3.3",
     ]);
   });
 
@@ -411,7 +411,7 @@ describe("fitTestItems", () => {
       message: "",
     });
     const { items } = fitTestItems(groupByRootCause([lone, ...many]), 90, "");
-    expect(items[1]).toContain("expected 4, got 3");
+    expect(items[1]).toContain("want 4, got 3");
   });
 
   it("names a cause's next tests before it writes the cause's other places", () => {
@@ -453,7 +453,7 @@ describe("fitTestItems", () => {
 
   it("spends nothing on what the summary already says", () => {
     const failures = [assertion(6, "cart › sums prices", "4", "3"), assertion(9, "b", "2", "1")];
-    const { items } = fitTestItems(groupByRootCause(failures), 80, "expected 4, got 3");
+    const { items } = fitTestItems(groupByRootCause(failures), 76, "want 4, got 3");
     expect(items[0]).toBe("test/cart.test.js:6 cart › sums prices");
   });
 
