@@ -3,6 +3,12 @@ import type { LineReader } from "./extraction.js";
 import { newDraft } from "./failure-draft.js";
 import { indentOf, MAX_VALUE_LINES } from "./line-blocks.js";
 
+/** Whether `raw` goes on with a title: a line indented deeper than `indent` that is no error. */
+function isDeeperTitle(raw: string | undefined, indent: number): boolean {
+  const line = raw?.trim() ?? "";
+  return line !== "" && indentOf(raw ?? "") > indent && errorLine(line) === null;
+}
+
 /**
  * Mocha's `1) suite` whose detailed form continues on deeper lines until one ends with `:`
  * (`1) login` / `returns token:`); without that it is the progress tree's line.
@@ -20,7 +26,9 @@ export const readMochaTitle: LineReader = (extraction, { index, trimmed, indent 
     const raw = lines[cursor] ?? "";
     const line = raw.trim();
     if (line === "" || indentOf(raw) <= indent || errorLine(line) !== null) break;
-    if (line.endsWith(":")) {
+    // A suite's own title may end with a colon (`describe('matching:')`): the test's title is
+    // the last of the deeper lines, the one no deeper title line follows.
+    if (line.endsWith(":") && !isDeeperTitle(lines[cursor + 1], indentOf(raw))) {
       parts.push(line.slice(0, -1));
       extraction.open(newDraft("test", parts.join(" > "), extraction.fileContext));
       return cursor + 1;

@@ -202,6 +202,33 @@ describe("mochaParser", () => {
     ]);
   });
 
+  it("reads a suite whose own title ends with a colon as a suite, the deepest line as the test (picomatch)", () => {
+    const output = `
+  1 failing
+
+  1) posix classes
+       POSIX: From the test suite for the POSIX.2 (BRE) pattern matching code:
+         should match hexadecimal digits:
+
+      AssertionError [ERR_ASSERTION]: The expression evaluated to a falsy value:
+
+  assert(isMatch('1', '[[:xdigit:]]'))
+
+      at Context.<anonymous> (test/posix-classes.js:196:7)
+
+  2) picomatch
+       matching:
+         should match file names:
+     TypeError: format is not a function
+      at picomatch.test (lib/picomatch.js:140:24)
+      at Context.<anonymous> (test/api.picomatch.js:134:14)
+`;
+    expect(mochaParser.parse(output).map((failure) => failure.test)).toEqual([
+      "posix classes > POSIX: From the test suite for the POSIX.2 (BRE) pattern matching code: > should match hexadecimal digits",
+      "picomatch > matching: > should match file names",
+    ]);
+  });
+
   it("yields nothing for an all-passing run", () => {
     expect(mochaParser.parse("\n  a\n    ✔ works\n\n  1 passing (3ms)\n")).toEqual([]);
   });
