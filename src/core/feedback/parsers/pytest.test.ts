@@ -164,6 +164,37 @@ FAILED tests/tests.py::test_length - assert 2 == 3
     expect(length).toMatchObject({ expected: "3", received: "2" });
   });
 
+  it("reads an assert message that starts on its own line, and two lists' first differing elements (jmespath)", () => {
+    const output = `=================================== FAILURES ===================================
+________ test_expression[given389-foo[? !key]-expected389-filters.json] ________
+
+>       assert actual == expected, error_msg
+E       AssertionError: 
+E         
+E           (filters.json) The expression 'foo[? !key]' was suppose to give:
+E         [
+E             {}
+E         ]
+E       assert [OrderedDict(...[0])]), ...] == [OrderedDict(...[0])]), ...]
+E         At index 1 diff: OrderedDict([('key', 0)]) != OrderedDict([('key', None)])
+E         Right contains one more item: OrderedDict([('key', {})])
+
+test_compliance.py:87: AssertionError
+=========================== short test summary info ============================
+FAILED test_compliance.py::test_expression[given389-foo[? !key]-expected389-filters.json] - AssertionError:
+`;
+    expect(pytestParser.parse(output)).toEqual([
+      {
+        test: "test_compliance.py::test_expression[given389-foo[? !key]-expected389-filters.json]",
+        file: "test_compliance.py",
+        line: 87,
+        expected: "OrderedDict([('key', None)])",
+        received: "OrderedDict([('key', 0)])",
+        message: "AssertionError: (filters.json) The expression 'foo[? !key]' was suppose to give:",
+      },
+    ]);
+  });
+
   it("locates a raised exception where it was raised, past the test's own frame", () => {
     const output = `=================================== FAILURES ===================================
 _______________________________ test_parse_port ________________________________

@@ -348,7 +348,7 @@ function sectionFailure(
   if (doctest !== undefined) readDoctest(section.lines, draft);
   if (errorLines.length === 0 && doctest === undefined) errorLines.push(...nativeLines);
   readSyntaxError(errorLines, draft);
-  setMessage(draft, errorLines.find((line) => line !== "") ?? "");
+  setMessage(draft, firstErrorLine(errorLines));
   // The section names the test without its file; the summary's id with the traceback's file wins.
   const candidates = [...summary].filter(
     ([id]) => (id === name || id.endsWith(`::${name}`)) && !claimed.has(id),
@@ -366,6 +366,16 @@ function sectionFailure(
   }
   if (draft.message === "") setMessage(draft, summaryMessage?.[1] ?? "");
   return finishDraft(draft);
+}
+
+/**
+ * The first `E` line, joined to the next when it names the error and stops at its colon: `assert
+ * x, msg` with a message that starts on a new line prints `AssertionError: ` and the words below.
+ */
+function firstErrorLine(errorLines: readonly string[]): string {
+  const lines = errorLines.filter((line) => line !== "");
+  const [first = "", next] = lines;
+  return /^[\w.]+:$/.test(first) && next !== undefined ? `${first} ${next}` : first;
 }
 
 /**
@@ -489,8 +499,8 @@ const NATIVE_HEADER = "Traceback (most recent call last):";
 /**
  * `assert <received> == <expected>` from the message (or, under an `assert …, "message"`, from
  * the `assert` line below it), unittest's `<first> != <second>`; unless pytest shortened a side
- * (`{'a': {...s': ['x']}`): then the `Differing items:` line below has them whole, or the first
- * pair of lines of its diff of two strings.
+ * (`{'a': {...s': ['x']}`): then the `Differing items:` or `At index 1 diff:` line below has
+ * them whole, or the first pair of lines of its diff of two strings.
  */
 function comparedValues(
   message: string,
@@ -507,11 +517,16 @@ function comparedValues(
     return rightComputed(errorLines, values) ? swapped(values) : values;
   }
   const differing = errorLines.indexOf("Differing items:");
-  const pair = differing < 0 ? undefined : errorLines[differing + 1];
+  // Two sequences: `At index 1 diff: OrderedDict([('key', 0)]) != OrderedDict([('key', None)])`.
+  const indexed = errorLines.find((line) => AT_INDEX.test(line))?.replace(AT_INDEX, "");
+  const pair = differing < 0 ? indexed : errorLines[differing + 1];
   const at = pair?.indexOf(" != ") ?? -1;
   if (pair === undefined || at < 0) return diffLines(rawErrorLines) ?? values;
   return { received: pair.slice(0, at), expected: pair.slice(at + 4) };
 }
+
+/** pytest's words before the first differing elements of two sequences it compared. */
+const AT_INDEX = /^At index \d+ diff: /;
 
 /**
  * Whether pytest says the right side of `assert 10 == 1` is what the test computed: its first
