@@ -116,6 +116,33 @@ Finished in 0.412s, 9.7 runs/s, 7.3 assertions/s.
     ]);
   });
 
+  it("reads past the encoding notes minitest puts above a side, not as its first line (erubi)", () => {
+    const output = [
+      "# Running:",
+      "",
+      "F",
+      "",
+      "  1) Failure:",
+      "Erubi::Engine#test_0003_should escape all backslashes [test/test.rb:46]:",
+      "--- expected",
+      "+++ actual",
+      "@@ -1 +1,3 @@",
+      `-"_buf << '<tbody>\\\\ \\\\\\n'"`,
+      "+# encoding: ASCII-8BIT",
+      "+#    valid: true",
+      `+"_buf << '<tbody>\\\\ \\\\n'"`,
+      "",
+      "1 runs, 1 assertions, 1 failures, 0 errors, 0 skips",
+    ].join("\n");
+    expect(minitestParser.parse(output)).toMatchObject([
+      {
+        test: "Erubi::Engine#test_0003_should escape all backslashes",
+        expected: `"_buf << '<tbody>\\\\ \\\\\\n'"`,
+        received: `"_buf << '<tbody>\\\\ \\\\n'"`,
+      },
+    ]);
+  });
+
   it("never reads a skipped test as a failure, nor another runner's output as its own", () => {
     const skipped = `  1) Skipped:
 CartTest#test_later [test/cart_test.rb:9]:

@@ -149,6 +149,12 @@ function expectedActual(body: readonly string[]): { expected: string; received: 
 }
 
 /**
+ * What minitest adds above a side whose string encoding differs (`+# encoding: ASCII-8BIT`,
+ * `+#    valid: true`): notes on the value, not lines of it.
+ */
+const ENCODING_NOTE = /^[-+ ]#\s+(?:encoding: \S+|valid: (?:true|false))$/;
+
+/**
  * The first line `assert_equal`'s diff of long or multi-line values takes out (`-`, the
  * expected side's) and the first it puts in (`+`) in that hunk, indentation kept.
  */
@@ -158,7 +164,7 @@ function diffValues(body: readonly string[]): { expected: string; received: stri
   const hunk: string[] = [];
   for (const line of body.slice(start + 2)) {
     if (line.startsWith("@@") && hunk.length > 0) break;
-    if (!line.startsWith("@@")) hunk.push(line);
+    if (!line.startsWith("@@") && !ENCODING_NOTE.test(line)) hunk.push(line);
   }
   const pair = firstChangedPair(hunk);
   if (pair === null) return null;
