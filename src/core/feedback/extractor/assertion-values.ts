@@ -101,11 +101,12 @@ function goValues(text: string): AssertedValues | null {
       trimSeparators(text.slice(gotBefore + 3, expectedAfter)),
     );
   }
-  // `expected 3, got 2`, also after what was checked: `On bytes(9999), expected '10 kB', but got '9.8 kB'`.
+  // `expected 3, got 2` (or `obtained 2`), also after what was checked: `On bytes(9999),
+  // expected '10 kB', but got '9.8 kB'`.
   const expectedAt = /(?:^|[,;:]\s)expected\s/i.exec(text);
   if (expectedAt === null) return null;
   const valueAt = expectedAt.index + expectedAt[0].length;
-  const got = text.slice(valueAt).search(/[\s,;]got:?\s/);
+  const got = text.slice(valueAt).search(/[\s,;](?:got|obtained):?\s/);
   if (got < 0) return null;
   const before = text.slice(valueAt, valueAt + got).trimEnd();
   const but = before.endsWith(" but") || before.endsWith(",but");

@@ -184,6 +184,62 @@ FAIL	example.com/billing [build failed]
     ]);
   });
 
+  it("reads one check printed by a call per line as one failure, and what a test prints itself apart (jsonparser)", () => {
+    const output = [
+      "=== RUN   TestSet",
+      "Running: set known key (object within array)",
+      "    parser_test.go:1244: Unexpected result on Set() test 'set known key (object within array)'",
+      '    parser_test.go:1245: Got:      {"test":[{"key":"val-obj1"}]}',
+      '    parser_test.go:1246: Expected: {"test":[]}',
+      "    parser_test.go:1247: Error:    <nil>",
+      "Running: set in empty json",
+      "    parser_test.go:1216: Set() test 'set in empty json' isFound mismatch: expected true, obtained false",
+      "Running: set in Number - not found",
+      "--- FAIL: TestSet (0.00s)",
+      "=== RUN   TestHumanDuration",
+      "    duration_test.go:99: Expected '2 hours' but got 'About an hour'",
+      "    duration_test.go:100: Expected '4 hours' but got '3 hours'",
+      "--- FAIL: TestHumanDuration (0.00s)",
+      "FAIL",
+    ].join("\n");
+    expect(goTestParser.parse(output)).toEqual([
+      failureOf({
+        test: "TestSet",
+        file: "parser_test.go",
+        line: 1244,
+        expected: '{"test":[]}',
+        received: '{"test":[{"key":"val-obj1"}]}',
+        message:
+          "Unexpected result on Set() test 'set known key (object within array)'; Error:    <nil>",
+      }),
+      failureOf({
+        test: "TestSet",
+        file: "parser_test.go",
+        line: 1216,
+        expected: "true",
+        received: "false",
+        message: "Set() test 'set in empty json' isFound mismatch: expected true, obtained false",
+      }),
+      // A helper called line after line: each line is a whole check of its own.
+      failureOf({
+        test: "TestHumanDuration",
+        file: "duration_test.go",
+        line: 99,
+        expected: "'2 hours'",
+        received: "'About an hour'",
+        message: "Expected '2 hours' but got 'About an hour'",
+      }),
+      failureOf({
+        test: "TestHumanDuration",
+        file: "duration_test.go",
+        line: 100,
+        expected: "'4 hours'",
+        received: "'3 hours'",
+        message: "Expected '4 hours' but got '3 hours'",
+      }),
+    ]);
+  });
+
   it("yields no failures for a passing run", () => {
     const output =
       "=== RUN   TestOK\n--- PASS: TestOK (0.00s)\nPASS\nok  \texample.com/ok\t0.015s\n";

@@ -35,6 +35,9 @@ const TESTIFY_KEY = /^(Error Trace|Error|Test|Messages|expected|actual|got|want)
  */
 const VALUE_KEY = /^(expected|actual|got|want)\s*:(.*)$/i;
 
+/** A labelled line of a check printed line by line: `Error:    <nil>`. */
+const LABELLED = /^\w+\s*:\s/;
+
 /** A message ending on a value's label, its value on the next line: `expected`, `, got:`. */
 const VALUE_LABEL_END = /(?:^|[\s,;])(?:expected|got|want|actual)\s*:?$/i;
 
@@ -95,6 +98,8 @@ class GoTestReading {
    * ending on a colon (`Received unexpected error:`, the error on the lines below) or `Messages:`.
    */
   private field: { draft: FailureDraft; joint: string } | null = null;
+  /** The message a log line began and the source line of the last log line that went on with it. */
+  private check: { draft: FailureDraft; line: number; continued: boolean } | null = null;
   /** A panic outside any test (a timeout): named once its trace shows the test. */
   private orphanPanic: FailureDraft | null = null;
   /** The test whose output the next lines are: the latest `=== RUN`/`--- FAIL` header. */
@@ -148,7 +153,13 @@ class GoTestReading {
       return index;
     }
     if (raw.startsWith("panic: ")) return this.readPanic(index);
-    if (this.current !== null) this.readTestLine(this.current, trimmed);
+    // What a test prints itself (`fmt.Println`) starts at the margin; go indents its log lines
+    // and their continuations.
+    if (this.current !== null && raw !== trimmed) this.readTestLine(this.current, trimmed);
+    else if (trimmed !== "") {
+      this.wording = null;
+      this.field = null;
+    }
     return index;
   }
 
@@ -158,10 +169,25 @@ class GoTestReading {
    */
   private readTestLine(current: FailureDraft, trimmed: string): void {
     const log = LOG_LINE.exec(trimmed);
+    const at = Number(log?.[2]);
+    const check = this.check;
+    const said = (log?.[3] ?? "").trim();
+    if (
+      check?.draft === current &&
+      current.file === log?.[1] &&
+      at === check.line + 1 &&
+      (VALUE_KEY.test(said) || (check.continued && LABELLED.test(said)))
+    ) {
+      check.line = at;
+      check.continued = true;
+      this.continueCheck(current, said);
+      return;
+    }
     if (log?.[1] !== undefined) {
       const draft = current.line === null ? current : this.nextMessage(current);
       draft.file = log[1];
       draft.line = Number(log[2]);
+      this.check = { draft, line: at, continued: false };
       setMessage(draft, log[3] ?? "");
       readValue(draft, (log[3] ?? "").trim());
       readInequality(draft, (log[3] ?? "").trim());
@@ -196,6 +222,20 @@ class GoTestReading {
       draft.message = draft.message === "" ? text : `${draft.message}; ${text}`;
       this.field = { draft, joint: " " };
     } else if (testify?.[1] !== "Test") readValue(draft, trimmed);
+  }
+
+  /**
+   * A log line of the source line after the message's own that gives a value, which one check
+   * printed with several calls (`t.Errorf("Unexpected result…")`, then `t.Errorf("Got: %s")`,
+   * `t.Errorf("Expected: %s")`, `t.Errorf("Error: %v")`): a value goes to its side, another
+   * labelled line joins the message. A whole check on the next line (`Expected '4 hours' but
+   * got …` of a helper called line after line) is a message of its own.
+   */
+  private continueCheck(draft: FailureDraft, text: string): void {
+    if (VALUE_KEY.test(text)) readValue(draft, text);
+    else if (text !== "") draft.message = draft.message === "" ? text : `${draft.message}; ${text}`;
+    this.wording = null;
+    this.field = null;
   }
 
   /** A compiler or vet error: a failure of the package, at the error's place. */
