@@ -21,4 +21,17 @@ describe("withoutTreeEchoes", () => {
     const bare = failureOf({ test: "cart › times out", file: "test/cart.test.js" });
     expect(withoutTreeEchoes([bare, failureOf({ test: "other", message: "x" })])).toHaveLength(2);
   });
+
+  it("puts a report where the tree listed its test: the order the tests ran (jwt-decode)", () => {
+    const first = failureOf({ test: "jwt › utf8", file: "lib/a.test.ts", line: 25, message: "x" });
+    const thrown = failureOf({
+      test: "jwt › padding",
+      file: "lib/index.ts",
+      line: 84,
+      message: "y",
+    });
+    const echo = failureOf({ test: "padding", file: "lib/a.test.ts" });
+    const next = failureOf({ test: "jwt › single", file: "lib/a.test.ts", line: 46, message: "z" });
+    expect(withoutTreeEchoes([first, echo, next, thrown])).toEqual([first, thrown, next]);
+  });
 });

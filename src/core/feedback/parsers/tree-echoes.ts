@@ -6,16 +6,28 @@ const SEPARATORS = / (?:›|>) /g;
 /**
  * `failures` without the bare names a runner's progress tree echoes (Jest `--verbose`'s
  * `✕ parses ids`, Mocha's list reporter's `1) cart parses ids`) when a detailed report of the
- * same test is there too. The tree prints the test under its file, the report where it threw,
- * so the general merge, which keeps failures in different files apart, cannot join them.
+ * same test is there too, that report taking the echo's place: the tree lists the tests in the
+ * order they ran. The tree prints the test under its file, the report where it threw, so the
+ * general merge, which keeps failures in different files apart, cannot join them (a thrown
+ * error's report would otherwise come after every report the merge joined to its echo).
  */
 export function withoutTreeEchoes(failures: readonly Failure[]): Failure[] {
-  const detailed = failures.filter((failure) => !isBare(failure)).map((failure) => spaced(failure));
-  return failures.filter((failure) => {
-    if (!isBare(failure) || failure.test === null) return true;
+  const detailed = failures.filter((failure) => !isBare(failure));
+  const result: Failure[] = [];
+  for (const failure of failures) {
+    if (!isBare(failure) || failure.test === null) {
+      if (!result.includes(failure)) result.push(failure);
+      continue;
+    }
     const name = spaced(failure);
-    return !detailed.some((other) => other === name || other.endsWith(` ${name}`));
-  });
+    const report = detailed.find((other) => {
+      const full = spaced(other);
+      return full === name || full.endsWith(` ${name}`);
+    });
+    if (report === undefined) result.push(failure);
+    else if (!result.includes(report)) result.push(report);
+  }
+  return result;
 }
 
 /** Whether a failure carries nothing but a name and perhaps its file. */
