@@ -66,6 +66,18 @@ describe("testFeedback: the summary says what items would repeat", () => {
     expect(feedback.actionableItems.join("\n")).toContain("// Object.is equality");
   });
 
+  it("lists every cause when the cap has room for them, twenty only at the default", () => {
+    // Thirty causes: each its own pair.
+    const output = Array.from({ length: 30 }, (_, index) =>
+      failing(`case ${index}`, 3 * index + 3, String(index), String(index + 100)),
+    ).join("\n");
+    const wide = testFeedback(output, { maxLength: 20_000, testsFailed: true });
+    expect(wide.actionableItems).toHaveLength(30);
+    expect(wide.actionableItems.join("\n")).not.toMatch(/\+\d+ more/);
+    const tight = testFeedback(output, { maxLength: 500, testsFailed: true });
+    expect(tight.actionableItems.at(-1)).toMatch(/^\+\d+ more$/);
+  });
+
   it("drops the shared kind before it crowds out the items at a tight cap", () => {
     const output = [failing("one", 3, "1", "2"), failing("two", 6, "3", "4")].join("\n");
     const feedback = testFeedback(output, { maxLength: 120, testsFailed: true });

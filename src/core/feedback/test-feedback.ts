@@ -20,8 +20,13 @@ import { readFailures, type ReadFailures } from "./read-failures.js";
 import { readWithReports } from "./reports/with-reports.js";
 import { checkedTests } from "./checked-tests.js";
 
-/** Causes that get an item; the rest are counted. */
+/** Causes that get an item at the default cap; the rest are counted. */
 const MAX_ITEMS = 20;
+/**
+ * Code points of cap per cause listed beyond `MAX_ITEMS`: a caller who raises the cap far
+ * (`--max-length 20000`) asks to see more causes, not the same twenty with room to spare.
+ */
+const CAP_PER_ITEM = 50;
 /** The share of the cap a summary of several causes may take: the items say what each is. */
 const SUMMARY_SHARE = 0.3;
 /**
@@ -138,7 +143,7 @@ function fitFailures(
     Math.ceil((cap * 2) / 3),
   );
   const room = cap - codePointLength(summary);
-  const listed = groups.slice(0, MAX_ITEMS);
+  const listed = groups.slice(0, Math.max(MAX_ITEMS, Math.floor(cap / CAP_PER_ITEM)));
   const all = fitTestItems(listed, room, summary);
   const reserve = codePointLength(restCount(total));
   if (all.shown.length >= total || reserve > room) return { summary, actionableItems: all.items };
