@@ -23,7 +23,24 @@ export function valuesFromMessage(message: string): AssertedValues | null {
   const text = withoutErrorName(message.trim());
   // Vitest elides nested values too: `{ id: 1, …(1) }`.
   if (text.endsWith("...") || text.endsWith("…") || text.includes("…(")) return null;
-  return chaiValues(text) ?? pytestValues(text) ?? goValues(text) ?? labelledValues(text);
+  return (
+    callCounts(text) ??
+    chaiValues(text) ??
+    pytestValues(text) ??
+    goValues(text) ??
+    labelledValues(text)
+  );
+}
+
+/** Vitest's count of a mock's calls: `expected "spy" to be called 3 times, but got 2 times`. */
+const CALL_COUNTS = /^expected .+ to be called (\d+) times, but got (\d+) times$/;
+
+/** The calls a mock was expected to get and got, as numbers: the mock's name is no value. */
+function callCounts(text: string): AssertedValues | null {
+  const counts = CALL_COUNTS.exec(text);
+  return counts?.[1] === undefined || counts[2] === undefined
+    ? null
+    : { expected: counts[1], received: counts[2] };
 }
 
 /**

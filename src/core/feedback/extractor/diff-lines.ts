@@ -22,6 +22,8 @@ const DIFF_HEADERS: readonly { readonly pattern: RegExp; readonly signs: DiffSig
   { pattern: /^\+ actual - expected(?: \.\.\. Lines skipped)?$/, signs: JEST_SIGNS },
   { pattern: /^--- expected$/, signs: JEST_SIGNS },
   { pattern: /^\+\+\+ actual$/, signs: JEST_SIGNS },
+  // Vitest's `toHaveBeenCalledWith` diffs each call's arguments against the expected ones.
+  { pattern: /^\d+(?:st|nd|rd|th) \S+ call:$/, signs: JEST_SIGNS },
 ];
 
 /** The signs of a diff header line, or null. */
@@ -53,7 +55,9 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
     const trimmed = raw.trim();
     if (trimmed === "") {
       if (collected > 0) break;
-    } else if (indentOf(raw) < indent) {
+    } else if (indentOf(raw) < indent && !/^[+-]\s/.test(raw)) {
+      // Left of the header ends the diff (the next TAP key), but for a changed line: Vitest
+      // puts its signs at the margin below an indented `1st spy call:`.
       break;
     } else if (diffSigns(trimmed) === null) {
       if (

@@ -3,6 +3,7 @@ import { setLocation, setValue, type Side } from "./failure-draft.js";
 import { indentedBelow, MAX_VALUE_LINES, nextNonBlank } from "./line-blocks.js";
 import { parseLocation } from "./stack-frames.js";
 import { isBlockIndicator } from "./tap-lines.js";
+import { isDiffHeader } from "./diff-lines.js";
 
 /** Keys that print one side of a comparison: Jest/Vitest, node:assert, node-tap, testify, cargo, Go. */
 export const VALUE_KEY =
@@ -45,6 +46,9 @@ export const readKeyValue: LineReader = (extraction, { index, trimmed: printed, 
   let value = withoutTrailingComma((match[2] ?? "").trim());
   let next = index + 1;
   const opensBracket = value.endsWith("{") || value.endsWith("[");
+  // Vitest's `Received:` above its diff of a mock's calls (`1st spy call:`): the diff says it.
+  const below = extraction.lines[nextNonBlank(extraction.lines, index + 1)]?.trim() ?? "";
+  if (value === "" && isDiffHeader(below)) return index + 1;
   if (value === "" || isBlockIndicator(value) || opensBracket) {
     const below = indentedBelow(extraction.lines, index, indent, opensBracket);
     value = withoutTrailingComma([...(opensBracket ? [value] : []), ...below.lines].join("\n"));
