@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import nanoid from "../../../../fixtures/real-world/node-test/nanoid-substring-subarray-spec/output.txt?raw";
 import { cleanOutput } from "../test-feedback.js";
 import { nodeTestParser } from "./node-test.js";
+import contentType from "../../../../fixtures/real-world/node-test/fast-content-type-parse-unanchored-type-quote-slice-null-guard-tap/output.txt?raw";
+import cartSuites from "../../../../fixtures/runners/node-test/assertions/output.tap.txt?raw";
 
 const spec = `▶ slow
   ✖ finishes in time (102.2ms)
@@ -56,6 +58,16 @@ test at tests/argument.test.js:82:3
 `;
 
 describe("nodeTestParser", () => {
+  it("counts a parent test that failed only by its subtests out of TAP's `# fail`, a suite never in it", () => {
+    // fast-content-type-parse: `# fail 10` counts `parse` and `safeParse`, two `test()`s whose
+    // eight subtests failed; the fixture's `describe` suites are not in its `# fail 5`.
+    const parents = cleanOutput(contentType);
+    expect(nodeTestParser.reportedFailures?.(parents)).toBe(8);
+    expect(nodeTestParser.parse(parents)).toHaveLength(8);
+    const suites = cleanOutput(cartSuites);
+    expect(nodeTestParser.reportedFailures?.(suites)).toBe(5);
+  });
+
   it("keeps two tests of one name in two files apart, each with its own recap line", () => {
     // ai/nanoid (held-out-6): `generates large IDs` in test/index.test.js and test/pool.test.js.
     const output = cleanOutput(nanoid);

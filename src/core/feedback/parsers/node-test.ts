@@ -22,12 +22,38 @@ export const nodeTestParser: TestOutputParser = {
       isLoadFailure(failure) ? fileLoadFailure(failure, output) : withNotes(failure, notes),
     );
   },
-  reportedFailures: (output) =>
-    isNodeJunit(output)
-      ? junitReportedFailures(output)
-      : // A test cut by its timeout counts as cancelled, not failed.
-        countsIn(output, /^(?:ℹ|#) (?:fail|cancelled) (\d+)$/gm),
+  reportedFailures: (output) => {
+    if (isNodeJunit(output)) return junitReportedFailures(output);
+    // A test cut by its timeout counts as cancelled, not failed.
+    const counted = countsIn(output, /^(?:ℹ|#) (?:fail|cancelled) (\d+)$/gm);
+    return counted === null ? null : counted - failedParents(logLines(output));
+  },
 };
+
+/**
+ * TAP's tests that failed only because subtests did (`failureType: 'subtestsFailed'`): `# fail`
+ * counts a parent `test()` (a `describe` suite, `type: 'suite'`, it does not), yet it has no
+ * failure of its own to name, so leaving it in the count would end the items in `+2 more`
+ * with nothing left to show.
+ */
+function failedParents(lines: readonly string[]): number {
+  let parents = 0;
+  let suite = false;
+  let subtests = false;
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (trimmed === "---") {
+      suite = false;
+      subtests = false;
+    } else if (trimmed === "type: 'suite'") suite = true;
+    else if (trimmed === "failureType: 'subtestsFailed'") subtests = true;
+    else if (trimmed === "...") {
+      if (subtests && !suite) parents += 1;
+      subtests = false;
+    }
+  }
+  return parents;
+}
 
 /** What the spec reporter says about a failed test besides its error: where, and a bare message. */
 interface SpecNote {
