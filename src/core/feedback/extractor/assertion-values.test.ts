@@ -33,6 +33,11 @@ describe("valuesFromMessage", () => {
     ["Split() = [a b], want [a b c] (len 3)", "[a b c] (len 3)", "[a b]"],
     // A value that ends the message keeps its last commas and semicolons (gorilla/mux's query keys).
     ["findFirstQueryKey(a=%2C%3B) = %2C%3B, want *,;", "*,;", "%2C%3B"],
+    // Capitalised `Got`, doublestar's (fixtures/real-world/go-test/doublestar-…).
+    ["#37. Match(`a?b`, `a/b`) != path.Match(...). Got true want false", "false", "true"],
+    // jsonparser's `obtained`, Vitest's count of a mock's calls.
+    ["isFound mismatch: expected true, obtained false", "true", "false"],
+    ['expected "vi.fn()" to be called 3 times, but got 2 times', "3", "2"],
   ])("reads %s", (message, expected, received) => {
     expect(valuesFromMessage(message)).toEqual({ expected, received });
   });

@@ -102,7 +102,8 @@ function goValues(text: string): AssertedValues | null {
   const want = text.search(/[\s,;]want:?\s/);
   if (want >= 0) {
     const expected = withoutNote(afterWord(text, want));
-    const got = text.lastIndexOf("got", want);
+    // `Got true want false` as often as `got true, want false`.
+    const got = text.toLowerCase().lastIndexOf("got", want);
     if (got >= 0 && (got === 0 || /\s/.test(text.charAt(got - 1)))) {
       return nonEmpty(expected, trimSeparators(text.slice(got + 3, want)));
     }
