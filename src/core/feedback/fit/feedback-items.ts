@@ -11,7 +11,7 @@ import { valueDifference } from "../extractor/value-difference.js";
 const MAX_WHOLE_MESSAGE = 400;
 /** Longest error message in a brief item without values: enough for the error and its gist. */
 const MAX_BRIEF_MESSAGE = 64;
-/** Longest `expected X, received Y` shown whole: a longer pair first shows what differs. */
+/** Longest `want X, got Y` shown whole: a longer pair first shows what differs. */
 const MAX_WHOLE_PAIR = 130;
 /** How much longer than the pair the error's words may be and still stand for it. */
 const MAX_WORDS_BEYOND_PAIR = 40;
@@ -25,7 +25,7 @@ const COMMENT_AFTER = / \/\/ [^/]*$/;
 
 /** What an item can say about a failure besides where it is, each from briefest to whole. */
 export interface FailureParts {
-  /** `expected X, received Y`: a long pair first shortened to the part that differs. */
+  /** `want X, got Y`: a long pair first shortened to the part that differs. */
   readonly values: readonly string[];
   /** The error's own words: the kind of check beside values, else what went wrong. */
   readonly words: readonly string[];
@@ -218,12 +218,12 @@ export function shownPair(
     : difference;
 }
 
-/** `expected X, got Y`. */
+/** `want X, got Y`. */
 function comparison(expected: string, received: string): string {
   return pairText(foldedPair(expected, received));
 }
 
-/** `expected X, got Y` of sides already on one line each. */
+/** `want X, got Y` of sides already on one line each. */
 function pairText({ expected, received }: { expected: string; received: string }): string {
   return `want ${expected}, got ${received}`;
 }

@@ -118,7 +118,7 @@ export interface FittedTestItems {
  * waits for its values to be worth their room. Then the part worth most per character is added,
  * again and again, across the items shown: a thrown error's test frame beside its place (`(from
  * test/a.test.js:8)`), a test's name (`…SEP leaf` when it shares the stem of the name before
- * it), the values (`expected X, received Y`, a long pair first shortened to what
+ * it), the values (`want X, got Y`, a long pair first shortened to what
  * differs), the error's words, fuller forms of either. Parts whose text `said` (the summary)
  * already holds (whole, or up to the `…` that cuts them) are worth nothing.
  */
