@@ -47,8 +47,12 @@ export const readKeyValue: LineReader = (extraction, { index, trimmed: printed, 
   let next = index + 1;
   const opensBracket = value.endsWith("{") || value.endsWith("[");
   // Vitest's `Received:` above its diff of a mock's calls (`1st spy call:`): the diff says it.
-  const below = extraction.lines[nextNonBlank(extraction.lines, index + 1)]?.trim() ?? "";
-  if (value === "" && isDiffHeader(below)) return index + 1;
+  if (
+    value === "" &&
+    isDiffHeader(extraction.lines[nextNonBlank(extraction.lines, index + 1)]?.trim() ?? "")
+  ) {
+    return index + 1;
+  }
   if (value === "" || isBlockIndicator(value) || opensBracket) {
     const below = indentedBelow(extraction.lines, index, indent, opensBracket);
     value = withoutTrailingComma([...(opensBracket ? [value] : []), ...below.lines].join("\n"));

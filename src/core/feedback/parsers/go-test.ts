@@ -169,28 +169,20 @@ class GoTestReading {
    */
   private readTestLine(current: FailureDraft, trimmed: string): void {
     const log = LOG_LINE.exec(trimmed);
-    const at = Number(log?.[2]);
-    const check = this.check;
-    const said = (log?.[3] ?? "").trim();
-    if (
-      check?.draft === current &&
-      current.file === log?.[1] &&
-      at === check.line + 1 &&
-      (VALUE_KEY.test(said) || (check.continued && LABELLED.test(said)))
-    ) {
-      check.line = at;
-      check.continued = true;
-      this.continueCheck(current, said);
-      return;
-    }
     if (log?.[1] !== undefined) {
+      const at = Number(log[2]);
+      const said = (log[3] ?? "").trim();
+      if (this.continuesCheck(current, log[1], at, said)) {
+        this.continueCheck(current, at, said);
+        return;
+      }
       const draft = current.line === null ? current : this.nextMessage(current);
       draft.file = log[1];
-      draft.line = Number(log[2]);
+      draft.line = at;
       this.check = { draft, line: at, continued: false };
       setMessage(draft, log[3] ?? "");
-      readValue(draft, (log[3] ?? "").trim());
-      readInequality(draft, (log[3] ?? "").trim());
+      readValue(draft, said);
+      readInequality(draft, said);
       this.wording = draft.message === "" || draft.expected !== null ? null : draft;
       return;
     }
@@ -225,13 +217,25 @@ class GoTestReading {
   }
 
   /**
-   * A log line of the source line after the message's own that gives a value, which one check
-   * printed with several calls (`t.Errorf("Unexpected result…")`, then `t.Errorf("Got: %s")`,
-   * `t.Errorf("Expected: %s")`, `t.Errorf("Error: %v")`): a value goes to its side, another
-   * labelled line joins the message. A whole check on the next line (`Expected '4 hours' but
-   * got …` of a helper called line after line) is a message of its own.
+   * Whether a log line at `file:at` goes on with the check `current` began: it is at the source
+   * line after the check's last and gives a value, or, once one did, another labelled line. One
+   * check is often printed with several calls (`t.Errorf("Unexpected result…")`, then
+   * `t.Errorf("Got: %s")`, `t.Errorf("Expected: %s")`, `t.Errorf("Error: %v")`); a whole check on
+   * the next line (`Expected '4 hours' but got …` of a helper called line after line) is not.
    */
-  private continueCheck(draft: FailureDraft, text: string): void {
+  private continuesCheck(current: FailureDraft, file: string, at: number, text: string): boolean {
+    const check = this.check;
+    return (
+      check?.draft === current &&
+      current.file === file &&
+      at === check.line + 1 &&
+      (VALUE_KEY.test(text) || (check.continued && LABELLED.test(text)))
+    );
+  }
+
+  /** A line that goes on with its check: a value goes to its side, other words join the message. */
+  private continueCheck(draft: FailureDraft, at: number, text: string): void {
+    if (this.check !== null) this.check = { ...this.check, line: at, continued: true };
     if (VALUE_KEY.test(text)) readValue(draft, text);
     else if (text !== "") draft.message = draft.message === "" ? text : `${draft.message}; ${text}`;
     this.wording = null;

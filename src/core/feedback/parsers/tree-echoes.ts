@@ -12,22 +12,20 @@ const SEPARATORS = / (?:›|>) /g;
  * error's report would otherwise come after every report the merge joined to its echo).
  */
 export function withoutTreeEchoes(failures: readonly Failure[]): Failure[] {
-  const detailed = failures.filter((failure) => !isBare(failure));
-  const result: Failure[] = [];
+  const detailed = failures
+    .filter((failure) => !isBare(failure))
+    .map((failure) => ({ failure, name: spaced(failure) }));
+  const result = new Set<Failure>();
   for (const failure of failures) {
     if (!isBare(failure) || failure.test === null) {
-      if (!result.includes(failure)) result.push(failure);
+      result.add(failure);
       continue;
     }
     const name = spaced(failure);
-    const report = detailed.find((other) => {
-      const full = spaced(other);
-      return full === name || full.endsWith(` ${name}`);
-    });
-    if (report === undefined) result.push(failure);
-    else if (!result.includes(report)) result.push(report);
+    const report = detailed.find((other) => other.name === name || other.name.endsWith(` ${name}`));
+    result.add(report?.failure ?? failure);
   }
-  return result;
+  return [...result];
 }
 
 /** Whether a failure carries nothing but a name and perhaps its file. */
