@@ -11,7 +11,7 @@ import {
   STEP_OWNER_VARIABLE,
   STEP_TOKEN_VARIABLE,
 } from "./step-processes.js";
-import { cleanUp, eventually, isAlive, pidFrom } from "./test-support/processes.js";
+import { cleanUp, eventually, isAlive, pidFrom, runningAs } from "./test-support/processes.js";
 
 const dir = mkdtempSync(join(tmpdir(), "loopgate-step-processes-"));
 const started = { taskId: "a", iteration: 1, step: "generate" } as const;
@@ -89,6 +89,10 @@ describe("killOrphanedStep", () => {
     const stranger = start("exec sleep 60");
     const otherAttempt = start("exec sleep 60", { ...protocol, LOOPGATE_ITERATION: "2" });
     const step = start("exec sleep 60", protocol);
+    // Read before its execs are done, a step's environment may not be its own yet: a CI run
+    // under load read the step as `not-the-step`.
+    for (const pid of [stranger, otherAttempt, step])
+      expect(await runningAs(pid, "sleep")).toBe(true);
     const older = (pid: number) => ({ pid, host: "this-host" });
     expect(killOrphanedStep(older(stranger), started)).toEqual({ kind: "not-the-step" });
     expect(killOrphanedStep(older(otherAttempt), started)).toEqual({ kind: "not-the-step" });

@@ -36,6 +36,20 @@ export async function eventually(condition: () => boolean, ms = 10_000): Promise
   return true;
 }
 
+/**
+ * Waits until process `pid` runs `command` (its `/proc/<pid>/comm`): read before its execs are
+ * done, a process's environment may not yet be the one it was started with.
+ */
+export async function runningAs(pid: number, command: string): Promise<boolean> {
+  return eventually(() => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === command;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** The pid a step wrote to `file`, once it is there. */
 export async function pidFrom(file: string): Promise<number> {
   if (!(await eventually(() => existsSync(file) && readFileSync(file, "utf8").endsWith("\n")))) {
