@@ -38,6 +38,14 @@ describe("valuesFromMessage", () => {
     // jsonparser's `obtained`, Vitest's count of a mock's calls.
     ["isFound mismatch: expected true, obtained false", "true", "false"],
     ['expected "vi.fn()" to be called 3 times, but got 2 times', "3", "2"],
+    // doublestar's own words; a count's noun is no part of the value.
+    [
+      '#55. Glob(`[a-b-d]`, opts: nil) = []string{"-", "a"} - should have 3 results, got 2',
+      "3",
+      "2",
+    ],
+    ["expected 3 results, got 2", "3", "2"],
+    ["should be 'abc', but got 'abd'", "'abc'", "'abd'"],
   ])("reads %s", (message, expected, received) => {
     expect(valuesFromMessage(message)).toEqual({ expected, received });
   });

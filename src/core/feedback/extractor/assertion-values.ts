@@ -28,7 +28,34 @@ export function valuesFromMessage(message: string): AssertedValues | null {
     chaiValues(text) ??
     pytestValues(text) ??
     goValues(text) ??
+    shouldValues(text) ??
     labelledValues(text)
+  );
+}
+
+/** A check's own words for its wanted side: `- should have 3 results, got 2` (doublestar). */
+const SHOULD_GOT =
+  /(?:^|[\s,;:-])should (?:have|be|contain|return|equal) (.+?),? (?:but )?got (.+)$/i;
+
+/** `should have 3 results, got 2`: what the check wanted after `should …`, what it got after `got`. */
+function shouldValues(text: string): AssertedValues | null {
+  const match = SHOULD_GOT.exec(text);
+  if (match?.[1] === undefined || match[2] === undefined) return null;
+  return counted(match[1], trimSeparators(match[2]));
+}
+
+/** A count and the thing counted (`3 results`), then the count alone; or null. */
+const COUNT_OF = /^(-?\d+) [a-z]+(?: [a-z]+)?$/i;
+
+/**
+ * A counted side read as its count when the other is a bare number (`3 results` against `2`):
+ * the noun names what was counted, not a value; other sides stay whole.
+ */
+function counted(expected: string, received: string): AssertedValues | null {
+  const count = COUNT_OF.exec(expected.trim())?.[1];
+  return nonEmpty(
+    count !== undefined && /^-?\d+$/.test(received.trim()) ? count : expected,
+    received,
   );
 }
 
@@ -129,7 +156,7 @@ function goValues(text: string): AssertedValues | null {
   const before = text.slice(valueAt, valueAt + got).trimEnd();
   const but = before.endsWith(" but") || before.endsWith(",but");
   const expected = trimSeparators(but ? before.slice(0, -"but".length) : before);
-  return nonEmpty(expected, afterWord(text, valueAt + got));
+  return counted(expected, afterWord(text, valueAt + got));
 }
 
 /**

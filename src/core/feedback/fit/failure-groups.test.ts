@@ -78,6 +78,30 @@ describe("groupByRootCause", () => {
     expect(groupByRootCause([row("☆"), row("♥", 224)])).toHaveLength(2);
     expect(groupByRootCause([row("☆"), row("♥", 223, "0")])).toHaveLength(2);
   });
+  it("groups one pair checked at one line whatever data its words format, and keeps other pairs and lines apart (doublestar)", () => {
+    const row = (test: string, opts: string, line = 648, received = "2") =>
+      failureOf({
+        test,
+        file: "doublestar_test.go",
+        line,
+        expected: "3",
+        received,
+        message: `#55. Glob(\`[a-b-d]\`, opts: ${opts}) = []string{"-", "a"} - should have 3 results, got ${received}`,
+      });
+    expect(
+      groupByRootCause([row("TestGlob", "nil"), row("TestGlobWalk", "WithCaseInsensitive")]),
+    ).toHaveLength(1);
+    expect(
+      groupByRootCause([row("TestGlob", "nil"), row("TestGlobWalk", "WithCaseInsensitive", 649)]),
+    ).toHaveLength(2);
+    expect(
+      groupByRootCause([
+        row("TestGlob", "nil"),
+        row("TestGlobWalk", "WithCaseInsensitive", 648, "1"),
+      ]),
+    ).toHaveLength(2);
+  });
+
   it("groups one pair checked by one matcher on different subjects, and tells matchers apart (strings-case)", () => {
     const spec = (name: string, line: number, matcher = "to eq(expected)") =>
       failureOf({

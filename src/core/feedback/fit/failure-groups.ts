@@ -1,6 +1,5 @@
 import { oneLine } from "../../one-line.js";
 import { shownPair, withoutErrorName } from "./feedback-items.js";
-import { elideValues } from "./elide-values.js";
 import { kindOfCheck } from "./kind-of-check.js";
 import type { Failure } from "../feedback.js";
 
@@ -51,37 +50,23 @@ function thrownCauseOf(failure: Failure): string | null {
   return JSON.stringify(["thrown", failure.file, failure.line, words, failure.rule ?? null]);
 }
 
-/** A failed check with values as made at its line, quoted literals aside; null for others. */
+/**
+ * A failed check with values as made at its line, whatever its words; null for others. One line
+ * is one check: words that differ there differ only in the data the check formatted into them
+ * (a table's row, its input, the options a helper was called with: doublestar's `Glob(…, opts:
+ * nil) … should have 3 results, got 2` in ten tests through one helper).
+ */
 function checkedCauseOf(failure: Failure): string | null {
   const { expected, received } = failure;
   if (failure.line === null || expected === null || received === null) return null;
-  const pair = [oneLine(expected), oneLine(received)];
-  const words = withoutOwnCase(
-    elideValues(oneLine(failure.message), pair).replace(QUOTED, "$1…$1"),
-    failure.test,
-  );
   return JSON.stringify([
     "checked",
     failure.file,
     failure.line,
-    words,
-    ...pair,
+    oneLine(expected),
+    oneLine(received),
     failure.rule ?? null,
   ]);
-}
-
-/** Shortest case name taken out of a check's words: a shorter one may be a word of them. */
-const MIN_CASE_NAME = 4;
-
-/**
- * A check's words without the table case they name: a Go table test prints its case's title
- * in its message (`(Schemes route, match ftp) URLScheme not equal: …`), the subtest's name
- * with `_` for its spaces (`TestSchemes/Schemes_route,_match_ftp`): each row names its own.
- */
-function withoutOwnCase(words: string, test: string | null): string {
-  const slash = test?.lastIndexOf("/") ?? -1;
-  const leaf = slash < 0 ? "" : (test ?? "").slice(slash + 1).replaceAll("_", " ");
-  return leaf.length < MIN_CASE_NAME ? words : words.replaceAll(leaf, "…");
 }
 
 /**

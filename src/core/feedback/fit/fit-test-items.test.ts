@@ -33,6 +33,29 @@ describe("fitTestItems", () => {
     expect(shown).toHaveLength(2);
   });
 
+  it("writes a place and a name once in an item, however many of its failures share them", () => {
+    // The shape of fixtures/real-world/go-test/doublestar-…: one helper line, two rows per test.
+    const row = (test: string, opts: string): Failure =>
+      failureOf({
+        test,
+        file: "doublestar_test.go",
+        line: 648,
+        expected: "3",
+        received: "2",
+        message: `Glob(\`[a-b-d]\`, opts: ${opts}) - should have 3 results, got 2`,
+      });
+    const failures = [
+      row("TestGlob", "nil"),
+      row("TestGlob", "nil"),
+      row("TestGlobWalk", "WithCaseInsensitive"),
+      row("TestGlobWalk", "WithCaseInsensitive"),
+    ];
+    const [item] = fitTestItems(groupByRootCause(failures), 500, "").items;
+    expect(item).toBe(
+      "doublestar_test.go:648 TestGlob; TestGlobWalk: want 3, got 2 (Glob(`[a-b-d]`, opts: nil) - should have 3 results, got 2)",
+    );
+  });
+
   it("never opens a row at a place written before with words an item before has too", () => {
     // The shape of fixtures/real-world/rspec/dry-inflector-ordinal-humanize: one line, many rows.
     const row = (digit: number, expected: string, received: string): Failure =>

@@ -744,13 +744,22 @@ function renderItem(
   const files = [...written.files];
   const names = [...written.names];
   const members: string[] = [];
+  // A place the item wrote already is not written again (the tests that called one helper
+  // line), nor a name it wrote there (a test that failed one check several times).
+  const places = new Set<string>();
+  const named = new Set<string>();
   for (const member of state.members) {
-    if (!member.place && !member.name) continue;
     const { failure } = member;
-    const label = member.name ? labelOf(failure) : null;
+    const placeKey = `${failure.file ?? ""}:${failure.line ?? ""}`;
+    const placed = member.place && !places.has(placeKey);
+    const own = member.name ? labelOf(failure) : null;
+    const label = own !== null && named.has(own) ? null : own;
+    if (!placed && label === null) continue;
+    if (placed) places.add(placeKey);
+    if (label !== null) named.add(label);
     const test = label !== null && label === failure.test ? label : null;
     let where = "";
-    if (member.place && failure.file !== null) {
+    if (placed && failure.file !== null) {
       const implied = failure.file === lastFile || (test?.startsWith(failure.file) ?? false);
       const again = files.includes(failure.file);
       const shown = again
