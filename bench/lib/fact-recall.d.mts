@@ -8,9 +8,9 @@ export interface FailureFact {
   readonly keyword?: string | null;
   readonly rule?: string | null;
 }
-/** How facts are read: `elisions` reads `…:N` as the file of the item above. */
+/** How facts are read: `elisions` reads every brief form, `"places"` only `…:N` as the file above. */
 export interface RecallOptions {
-  readonly elisions?: boolean;
+  readonly elisions?: boolean | "places";
 }
 /** `text` with every suite separator replaced by one space. */
 export function withPlainSeparators(text: string): string;

@@ -56,6 +56,16 @@ describe("factRecall", () => {
     expect(factRecall(text, [{ test: '"param :: static :: multiple"' }], brief)).toBe(1);
   });
 
+  it("reads only `…:N` as the file above when asked for places alone", () => {
+    const text = "tests/test_a.py:3 tests/test_a.py::TestX::test_one\n…:9 …::test_two";
+    const places = { elisions: "places" } as const;
+    expect(factRecall(text, [{ file: "tests/test_a.py", line: 9 }], places)).toBe(1);
+    expect(factRecall(text, [{ test: "tests/test_a.py::TestX::test_two" }], places)).toBe(0);
+    expect(
+      factRecall(text, [{ test: "tests/test_a.py::TestX::test_two" }], { elisions: true }),
+    ).toBe(1);
+  });
+
   it("reads `…[params]` as another case of a parametrised test written before it", () => {
     const test = "tests/test_filesize.py::test_naturalsize";
     const text = `t.py:9 ${test}[args23-31.0 KiB]; …[args24-32.0 MiB]`;
@@ -77,6 +87,9 @@ describe("factRecall", () => {
     // After a bare file name there is no directory to read `…/` against.
     expect(factRecall(text, [{ file: "src/test/java/acme/ETest.java" }], brief)).toBe(0);
     expect(factRecall(text, [{ file: "src/test/java/acme/BTest.java" }])).toBe(0);
+    expect(
+      factRecall(text, [{ file: "src/test/java/acme/BTest.java" }], { elisions: "places" }),
+    ).toBe(0);
     const absolute = "/tmp/run/app/billing.py:5:12 reportReturnType\n…/users.py:13:20";
     expect(factRecall(absolute, [{ file: "/tmp/run/app/users.py" }], brief)).toBe(1);
   });

@@ -106,6 +106,9 @@ export async function realWorldFigures({ caps = [500, 300] } = {}) {
       });
       row.withReports = factCounts(textOf(feedback), facts, { elisions: true });
     }
+    row.placesOnly = Object.fromEntries(
+      caps.map((cap) => [cap, factCounts(texts[`loopgate@${cap}`], facts, { elisions: "places" })]),
+    );
     row.estimate = Object.fromEntries(
       caps.map((cap) => [cap, packingEstimate(facts, cap, entry.facts.total ?? facts.length)]),
     );
@@ -131,6 +134,9 @@ export async function realWorldFigures({ caps = [500, 300] } = {}) {
   const estimate = Object.fromEntries(
     caps.map((cap) => [cap, total(perCase, (row) => row.estimate[cap])]),
   );
+  const placesOnly = Object.fromEntries(
+    caps.map((cap) => [cap, total(perCase, (row) => row.placesOnly[cap])]),
+  );
   const heldOut = heldOutSets().map((set) => {
     const rows = perCase.filter((row) => set.cases.has(row.case));
     return {
@@ -152,6 +158,7 @@ export async function realWorldFigures({ caps = [500, 300] } = {}) {
     reports,
     allFacts,
     estimate,
+    placesOnly,
     heldOut,
     ...aggregate(perCase, columns),
   };
@@ -192,7 +199,7 @@ export async function runRealWorldBench({ log = console.log } = {}) {
   const { columns, byTool, overall } = figures;
   const ratio = ({ found, total }) => (total === 0 ? null : found / total);
   log(
-    `real-world feedback — ${figures.perCase.length} outputs of real projects, ${figures.facts} hand-written facts (\`…:N\` read as the file above, \`…/rest\` as a path in its directory)`,
+    `real-world feedback — ${figures.perCase.length} outputs of real projects, ${figures.facts} hand-written facts (\`…:N\` read as the file above, \`…/rest\` as a path in its directory, \`…SEP leaf\` and \`…[params]\` as a name sharing the stem of one written before)`,
   );
   if (figures.perCase.length === 0) {
     log("   no cases under fixtures/real-world/\n");
@@ -230,6 +237,12 @@ export async function runRealWorldBench({ log = console.log } = {}) {
   const all = figures.allFacts;
   log(
     `   every failing test's facts (facts.all.json, ${all.total} parts): ${fmt(all.total === 0 ? null : all.found / all.total)} at ${columns[0].split("@")[1]}`,
+  );
+  const strict = Object.entries(figures.placesOnly)
+    .sort(([a], [b]) => Number(b) - Number(a))
+    .map(([cap, counts]) => `${fmt(ratio(counts))} at ${cap}`);
+  log(
+    `   read as issue 8 words the measure (only \`…:N\` as the file above; a brief name \`…SEP leaf\`, \`…[params]\` or path \`…/rest\` counts as a miss): ${strict.join(", ")}`,
   );
   const reach = Object.entries(figures.estimate)
     .sort(([a], [b]) => Number(b) - Number(a))
