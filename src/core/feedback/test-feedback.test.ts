@@ -57,6 +57,20 @@ describe("testFeedback: the summary says what items would repeat", () => {
     expect(feedback.summary).toContain("; 3 with expected … to be … // Object.is equality");
   });
 
+  it("counts every failure of a shared kind, the largest cause's too", () => {
+    // held-out-26's python-slugify read `4 with AssertionError: … != …` of 11 such failures:
+    // the count left out the 7 of the largest cause.
+    const output = [
+      failing("one", 3, "1", "2"),
+      failing("two", 6, "1", "2"),
+      failing("three", 9, "1", "2"),
+      failing("four", 12, "5", "6"),
+      failing("five", 15, "7", "8"),
+    ].join("\n");
+    const feedback = testFeedback(output, { maxLength: 500, testsFailed: true });
+    expect(feedback.summary).toMatch(/^Test failed: 5 failing tests; 5 with expected … to be …/);
+  });
+
   it("leaves a kind of check only two failures share to their items", () => {
     // Said once instead of twice, it would save no room; go-humanize's `On bytes(1PB - 1T),
     // expected …, but got …` took a third of the summary for two of fourteen failures.

@@ -206,8 +206,9 @@ function summarize(
     first,
   );
   const cause = largest.length > 1 ? `; ${largest.length} with ${gist(largest)}` : "";
-  const others = largest.length > 1 ? groups.filter((group) => group !== largest) : groups;
-  const kinds = sharedKinds(others, !findings).map((kind) => `; ${kind.count} with ${kind.words}`);
+  // A kind counts every failure of it, the largest cause's too: a count that left those out
+  // would say fewer failures share it than do.
+  const kinds = sharedKinds(groups, !findings).map((kind) => `; ${kind.count} with ${kind.words}`);
   const head = `Test failed: ${counted}${where}`;
   const share = Math.min(Math.floor(cap * SUMMARY_SHARE), MAX_SUMMARY_ROOM);
   const room = Math.max(codePointLength(head), share);

@@ -102,6 +102,39 @@ describe("groupByRootCause", () => {
     ).toHaveLength(2);
   });
 
+  it("groups one pair whose words are only the two sides as unittest shortened them, not words with labels (python-slugify)", () => {
+    const dicts = (test: string, line: number, tail: string) =>
+      failureOf({
+        test,
+        file: "test.py",
+        line,
+        expected: "'save_order': False,",
+        received: "'save_order': None,",
+        message: `AssertionError: {'ent[102 chars]er': False, 'stopwords': Non[38 chars]${tail} != {'ent[102 chars]er': None, 'stopwords': None[37 chars]${tail}`,
+      });
+    expect(
+      groupByRootCause([
+        dicts("test_defaults", 596, "None}"),
+        dicts("test_replacements", 618, "D']]}"),
+      ]),
+    ).toHaveLength(1);
+    const labelled = (test: string, line: number, call: string) =>
+      failureOf({
+        test,
+        file: "doublestar_test.go",
+        line,
+        expected: "false, <nil>",
+        received: "true, <nil>",
+        message: `#37. ${call} != path.Match(...). Got true, <nil> want false, <nil>`,
+      });
+    expect(
+      groupByRootCause([
+        labelled("TestMatch", 262, "Match(a)"),
+        labelled("TestPathMatch", 368, "PathMatch(a)"),
+      ]),
+    ).toHaveLength(2);
+  });
+
   it("groups one pair checked by one matcher on different subjects, and tells matchers apart (strings-case)", () => {
     const spec = (name: string, line: number, matcher = "to eq(expected)") =>
       failureOf({

@@ -1,5 +1,5 @@
 import { oneLine } from "../../one-line.js";
-import { shownPair, withoutErrorName } from "./feedback-items.js";
+import { isBarePair, shownPair, withoutErrorName } from "./feedback-items.js";
 import { kindOfCheck } from "./kind-of-check.js";
 import type { Failure } from "../feedback.js";
 
@@ -92,7 +92,9 @@ function causeOf(failure: Failure): string | null {
       : { expected: oneLine(expected), received: oneLine(received) };
   // An expectation's subject differs from test to test (RSpec's `expect(Case.camelcase(input)).to
   // eq(expected)` and `expect(Case.constcase(input))…`): its matcher is the kind of check.
-  const words = kindOfCheck(withoutErrorName(message), [oneLine(expected), oneLine(received)]);
+  const words = isBarePair(message)
+    ? "!="
+    : kindOfCheck(withoutErrorName(message), [oneLine(expected), oneLine(received)]);
   return JSON.stringify([words, shown.expected, shown.received, failure.rule ?? null]);
 }
 

@@ -84,6 +84,9 @@ export function failureParts(failure: Failure, said = ""): FailureParts {
     ) {
       return { values: [bare], words: [], sides: 2, cuttable: "" };
     }
+    // `first != second` alone says no more than the pair, only as the runner shortened it.
+    if (isBarePair(message))
+      return { values: distinct([brief, whole]), words: [], sides: 2, cuttable: "" };
     const notes = [
       briefNote(withoutErrorName(message), [oneLine(expected), oneLine(received)]),
       truncateCodePoints(withoutErrorName(message), MAX_WHOLE_MESSAGE),
@@ -187,6 +190,25 @@ function saysMoreThan(message: string, failure: Failure): boolean {
 
 /** The package path before an error's class at the start of its words (`java.lang.`). */
 const QUALIFIED_ERROR = /^(?:[a-z_][\w$]*\.)+(?=[A-Z][\w$]*(?::|$))/;
+
+/** Words that label a side or tell what was checked: a message holding one is more than a pair. */
+const LABEL_WORDS = /\b(?:got|want|wanted|expected|actual|received|but|should)\b/i;
+
+/**
+ * Whether an error's words are nothing but two printed sides, `first != second` (unittest's
+ * `assertEqual`, each side shortened as it likes: `{'ent[102 chars]er': False…} != {…}`): they
+ * are values, not a kind of check, and the pair an item shows is what the sides differ in.
+ */
+export function isBarePair(message: string): boolean {
+  const text = withoutErrorName(message);
+  const at = text.indexOf(" != ");
+  return (
+    at > 0 &&
+    at === text.lastIndexOf(" != ") &&
+    at + " != ".length < text.length &&
+    !LABEL_WORDS.test(text)
+  );
+}
 
 /**
  * A message without a leading `AssertionError:` or bare `Error:` (with a code such as

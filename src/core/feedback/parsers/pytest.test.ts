@@ -335,6 +335,23 @@ FAILED tests/test_calc.py::TestParse::test_equal - AssertionError: 5 != 6
     ]);
   });
 
+  it("reads unittest's `a != b` the other way round when the call passes the wanted value first (cachetools)", () => {
+    const output = `rootdir: /ci/app
+=================================== FAILURES ===================================
+_____________________________ CacheTest.test_size ______________________________
+
+>       self.assertEqual(2, cache.currsize)
+E       AssertionError: 2 != 1
+
+tests/__init__.py:203: AssertionError
+=========================== short test summary info ============================
+FAILED tests/test_cache.py::CacheTest::test_size - AssertionError: 2 != 1
+========================= 1 failed in 0.07s ==========================
+`;
+    const [failure] = pytestParser.parse(output);
+    expect(failure).toMatchObject({ expected: "2", received: "1" });
+  });
+
   it("places --tb=line reports by the order of the FAILED lines", () => {
     const output = `rootdir: /ci/app
 =================================== FAILURES ===================================

@@ -20,6 +20,7 @@ import { isJunit, junitFailures } from "../reports/junit.js";
 import { elementText, nextTag } from "../reports/xml-scanner.js";
 import { failureOf } from "../failure-of.js";
 import { codePointLength } from "../clean/code-points.js";
+import { firstArgumentExpected } from "./python-sides.js";
 
 /** pytest's session banners: `=== test session starts ===`, `=== FAILURES ===`, `=== ERRORS ===`. */
 const BANNER =
@@ -358,7 +359,7 @@ function sectionFailure(
   if (summaryMessage !== undefined && collecting === null) claimed.add(summaryMessage[0]);
   draft.test = collecting !== null ? name : (summaryMessage?.[0] ?? qualified(testFile, name));
   const values =
-    comparedValues(draft.message, errorLines, rawErrorLines) ??
+    comparedValues(draft.message, errorLines, rawErrorLines, marked) ??
     (draft.message === "AssertionError" ? comparedArguments(section.lines) : null);
   if (values !== null) {
     draft.expected = values.expected;
@@ -506,12 +507,14 @@ function comparedValues(
   message: string,
   errorLines: readonly string[],
   rawErrorLines: readonly string[],
+  call: string,
 ): { expected: string; received: string } | null {
   const assertion = errorLines.find((line) => line.startsWith("assert "));
+  const unittest = unittestValues(message);
   const values =
     valuesFromMessage(message) ??
     (assertion === undefined ? null : valuesFromMessage(assertion)) ??
-    unittestValues(message);
+    (unittest !== null && firstArgumentExpected(call) ? swapped(unittest) : unittest);
   const shortened = (value: string): boolean => value.includes("...");
   if (values !== null && !shortened(values.expected) && !shortened(values.received)) {
     return rightComputed(errorLines, values) ? swapped(values) : values;

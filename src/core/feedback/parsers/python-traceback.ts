@@ -3,6 +3,8 @@ import { frameLocation, isInternalPath, type SourceLocation } from "../extractor
 /** A frame of a Python traceback: where, and in which function (`File "…", line 3, in name`). */
 export interface PythonFrame extends SourceLocation {
   readonly function: string | null;
+  /** The frame's source line as printed under it (`self.assertEqual(2, x)`), null when none is. */
+  readonly source: string | null;
 }
 
 /** What a Python traceback says: where user code was running and the exception it ended with. */
@@ -40,6 +42,8 @@ export function readTraceback(lines: readonly string[]): PythonTraceback {
   let exception: string[] = [];
   let headerIndent = -1;
   let inFrames = false;
+  // The user frame whose source line, the first under it, has not been read yet.
+  let awaiting: { -readonly [K in keyof PythonFrame]: PythonFrame[K] } | null = null;
   for (const line of lines) {
     const trimmed = line.trim();
     const indent = line.length - line.trimStart().length;
@@ -52,13 +56,19 @@ export function readTraceback(lines: readonly string[]): PythonTraceback {
     }
     const frame = trimmed.startsWith('File "') ? frameLocation(trimmed) : null;
     if (frame !== null && inFrames) {
+      awaiting = null;
       if (isUserPythonFile(frame.file)) {
-        frames.push({ ...frame, function: /, in (\S+)$/.exec(trimmed)?.[1] ?? null });
+        awaiting = { ...frame, function: /, in (\S+)$/.exec(trimmed)?.[1] ?? null, source: null };
+        frames.push(awaiting);
       }
       continue;
     }
     // Under a frame, its source line and carets are indented deeper than the header.
-    if (inFrames && (trimmed === "" || indent > headerIndent)) continue;
+    if (inFrames && (trimmed === "" || indent > headerIndent)) {
+      if (awaiting !== null && trimmed !== "") awaiting.source = trimmed;
+      awaiting = null;
+      continue;
+    }
     if (CHAIN_MARKER.test(trimmed)) {
       inFrames = false;
       continue;

@@ -53,6 +53,24 @@ First differing element 7:
 + ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'iota', 'kappa']
 `;
 
+const WANTED_FIRST = `FAIL: test_defaults (__main__.TestCommandParams.test_defaults)
+${PART}
+Traceback (most recent call last):
+  File "/src/test.py", line 596, in test_defaults
+    self.assertParamsMatch(self.DEFAULTS, params)
+  File "/src/test.py", line 592, in assertParamsMatch
+    self.assertEqual(expected, reduced_checked)
+AssertionError: {'ent[102 chars]er': False, 'separator': '-'} != {'ent[102 chars]er': None, 'separator': '-'}
+  {'decimal': True,
+-  'save_order': False,
+?                ^^^^
+
++  'save_order': None,
+?                ^^^
+
+   'separator': '-'}
+`;
+
 const ALMOST = `FAIL: test_ratio (tests.test_stats.StatsTest.test_ratio)
 ${PART}
 Traceback (most recent call last):
@@ -131,6 +149,16 @@ AssertionError: 'header_0' != 'header_1'
       expected: "['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'iota', 'kappa']",
     });
     expect(ratio).toMatchObject({ received: "0.3333333333333333", expected: "0.5" });
+  });
+
+  it("reads `- first` as the wanted side when the call passes the wanted value first (python-slugify)", () => {
+    const [failure] = unittestParser.parse(run("FAILED (failures=1)", WANTED_FIRST));
+    expect(failure).toMatchObject({
+      file: "/src/test.py",
+      line: 596,
+      expected: " 'save_order': False,",
+      received: " 'save_order': None,",
+    });
   });
 
   it("reads the first differing lines of two strings unittest cut in the middle ([90 chars]), else the sides as cut (mistletoe, markdown)", () => {
