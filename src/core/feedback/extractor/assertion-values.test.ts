@@ -25,6 +25,8 @@ describe("valuesFromMessage", () => {
       "`0.868`",
     ],
     ["expected: 5, actual: 6", "5", "6"],
+    // huandu/xstrings' helper, its lines joined (held-out-24).
+    ['case fails. [case:中]; should => "2"; actual => "1"', '"2"', '"1"'],
     // gobwas/glob's abbreviated labels, Go's `%v` of a slice (fixtures/real-world/go-test/glob-…).
     ["#0 unexpected segments: exp: [1 2 3], act: [2 3]", "[1 2 3]", "[2 3]"],
     // go-runewidth's notes after the wanted value (fixtures/real-world/go-test/runewidth-ambiguous-truncate-fit).

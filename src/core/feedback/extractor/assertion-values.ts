@@ -75,14 +75,15 @@ function callCounts(text: string): AssertedValues | null {
  * `%v` prints it (`[2 3]`, no brackets inside), else a token up to `,`/`;`.
  */
 const LABELLED_ACTUAL =
-  /(?:^|[\s,;])act(?:ual)?:\s+(`[^`]*`|'[^']*'|"[^"]*"|\[[^[\]]*\]|[^\s,;]+)/i;
-/** The expected side after `expected:` (or `exp:`), read as the received side is. */
+  /(?:^|[\s,;])act(?:ual)?(?::| =>)\s+(`[^`]*`|'[^']*'|"[^"]*"|\[[^[\]]*\]|[^\s,;]+)/i;
+/** The expected side after `expected:` (or `exp:`, `should =>`), read as the received side is. */
 const LABELLED_EXPECTED =
-  /(?:^|[\s,;])exp(?:ected)?:\s+(`[^`]*`|'[^']*'|"[^"]*"|\[[^[\]]*\]|[^\s,;]+)/i;
+  /(?:^|[\s,;])(?:exp(?:ected)?:|should =>)\s+(`[^`]*`|'[^']*'|"[^"]*"|\[[^[\]]*\]|[^\s,;]+)/i;
 
 /**
  * A custom assertion's labelled sides, in either order: `actual: \`0.868\`, expected: \`0.8458\``
- * (strsim's `assert_delta!`), `expected: 5, actual: 6`, gobwas/glob's `exp: [1 2 3], act: [2 3]`.
+ * (strsim's `assert_delta!`), `expected: 5, actual: 6`, gobwas/glob's `exp: [1 2 3], act: [2 3]`,
+ * xstrings' `should => "15"` / `actual => "10"`.
  */
 function labelledValues(text: string): AssertedValues | null {
   const actual = LABELLED_ACTUAL.exec(text);

@@ -11,6 +11,10 @@ describe("kindOfCheck", () => {
     expect(kindOfCheck('keeps quotes ==> expected: <"a"> but was: <=a>', ['<"a">', "<=a>"])).toBe(
       "keeps quotes",
     );
+    // xstrings' helper lines, joined with `; ` (held-out-24): the row's input is its data.
+    expect(kindOfCheck('case fails. [case:中]; should => "2"; actual => "1"', ['"2"', '"1"'])).toBe(
+      "case fails.",
+    );
   });
 
   it("keeps words that say more than which side is which", () => {

@@ -9,7 +9,7 @@ import { withoutTrailing } from "../clean/without-trailing.js";
 const PRINTED_PAIR = /: … (?:!==|===|!=|==) …$/;
 
 /** Words that only label the values beside them: a kind that ends in them says nothing more. */
-const VALUE_LABEL = /^(?:expected|received|actual|got|but|was|want|[=>:,;.]+)$/i;
+const VALUE_LABEL = /^(?:expected|received|actual|got|but|was|want|should|[=>:,;.]+)$/i;
 
 /**
  * An error's words as a kind of check: the values they quote elided (`elideValues`), and a
@@ -27,7 +27,7 @@ export function kindOfCheck(message: string, values: readonly string[]): string 
   let labelled = false;
   let elidedValue = false;
   while (end > 0) {
-    const word = (words[end - 1] ?? "").replace(/[:,]$/, "");
+    const word = (words[end - 1] ?? "").replace(/[:,;]$/, "");
     if (word !== ELLIPSIS && word !== "" && !VALUE_LABEL.test(word)) break;
     if (/[a-z]/i.test(word)) labelled = true;
     if (word === ELLIPSIS) elidedValue = true;

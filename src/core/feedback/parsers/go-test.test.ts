@@ -145,10 +145,41 @@ FAIL
       {
         file: "/work/go/src/github.com/mazznoer/csscolorparser/colorparser.go",
         line: 143,
-        message: "panic: runtime error: index out of range [1] with length 1 [recovered]",
+        message: "panic: runtime error: index out of range [1] with length 1",
       },
       { file: "colorparser_test.go", line: 262, message: "Invalid color format, bloodred" },
       { file: "colorparser_test.go", line: 262, message: "Invalid hex color, #78afzd" },
+    ]);
+  });
+
+  it("places a panic a deferred recover re-raised at the frames after the last panic( (xstrings)", () => {
+    const output = `--- FAIL: TestSlice (0.00s)
+panic: runtime error: slice bounds out of range [11:0] [recovered]
+	panic: interface conversion: interface {} is runtime.boundsError, not string [recovered]
+	panic: interface conversion: interface {} is runtime.boundsError, not string
+
+goroutine 35 [running]:
+testing.tRunner.func1.2({0x51f4a0, 0xc0000a0210})
+	/usr/lib/go-1.19/src/testing/testing.go:1396 +0x24e
+panic({0x51f4a0, 0xc0000a0210})
+	/usr/lib/go-1.19/src/runtime/panic.go:884 +0x212
+github.com/huandu/xstrings.TestSlice.func1.1()
+	/work/xstrings/manipulate_test.go:24 +0x74
+panic({0x52a320, 0xc00009c168})
+	/usr/lib/go-1.19/src/runtime/panic.go:884 +0x212
+github.com/huandu/xstrings.Slice({0xc00009e1e0, 0x22}, 0x535a92?, 0x0?)
+	/work/xstrings/manipulate.go:59 +0x150
+github.com/huandu/xstrings.TestSlice.func1({0xc00009e1e0, 0x22}, 0x0?, 0x0?)
+	/work/xstrings/manipulate_test.go:28 +0x8d
+FAIL	github.com/huandu/xstrings	0.010s
+`;
+    expect(goTestParser.parse(output)).toMatchObject([
+      {
+        test: "TestSlice",
+        file: "/work/xstrings/manipulate.go",
+        line: 59,
+        message: "panic: runtime error: slice bounds out of range [11:0]",
+      },
     ]);
   });
 

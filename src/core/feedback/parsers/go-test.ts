@@ -270,7 +270,8 @@ class GoTestReading {
     // A panic fails the running test even when no `--- FAIL` line follows (a timeout under -v).
     else if (draft.test !== null) this.failed.add(draft.test);
     if (draft !== current) this.putFirst(draft);
-    setMessage(draft, (this.lines[index] ?? "").trim());
+    // The testing package re-panics what it recovered: `[recovered]` says so, not what broke.
+    setMessage(draft, (this.lines[index] ?? "").trim().replace(/ \[recovered\]$/, ""));
     let cursor = index + 1;
     let previous = "";
     for (; cursor < this.lines.length; cursor += 1) {
@@ -279,6 +280,12 @@ class GoTestReading {
       const trimmed = raw.trim();
       const running = /^(Test\S*) \(\S+\)$/.exec(trimmed);
       if (running?.[1] !== undefined) draft.test ??= running[1];
+      // A deferred recover that panics again (`e.(string)` on a runtime error) is on the trace
+      // above the first panic's frames: the frames after the last `panic(` are where it broke.
+      if (trimmed.startsWith("panic(") && draft.line !== null) {
+        draft.file = null;
+        draft.line = null;
+      }
       const frame = TRACE_FILE.exec(trimmed);
       if (frame?.[1] !== undefined && isUserCode(frame[1])) {
         if (draft.line === null) {
