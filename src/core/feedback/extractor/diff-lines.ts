@@ -105,9 +105,26 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
 function differingSides(
   lines: Record<Side, readonly string[]>,
 ): { expected: string; received: string } | null {
-  const expected = joinedSide(lines.expected);
-  const received = joinedSide(lines.received);
+  const repeated = isRepeated(lines.expected, lines.received);
+  const expected = joinedSide(repeated ? lines.expected.slice(0, 1) : lines.expected);
+  const received = joinedSide(repeated ? lines.received.slice(0, 1) : lines.received);
   return expected === received ? null : { expected, received };
+}
+
+/**
+ * Whether both sides are one changed line each, repeated as often (`- "type": "sibling",` three
+ * times against `+ "type": "adjacent",` three times): one change made in several places, said once,
+ * so the failure reads as the same cause as those that make it once.
+ */
+function isRepeated(expected: readonly string[], received: readonly string[]): boolean {
+  const [first] = expected;
+  const [other] = received;
+  return (
+    expected.length > 1 &&
+    expected.length === received.length &&
+    expected.every((line) => line === first) &&
+    received.every((line) => line === other)
+  );
 }
 
 /** Whether two sides' changed lines are the same lines in another order. */

@@ -93,6 +93,38 @@ AssertionError: expected 'Foo--Bar-Baz' to match object 'Foo-Bar-Baz'
     ]);
   });
 
+  it("says one change made in several places once, and keeps a test named by brackets (css-what)", () => {
+    const repeated = ` FAIL  src/stringify.spec.ts > Collected Selectors > #siblingTest em ~ em ~ span
+AssertionError: expected [ [ …(9) ] ] to strictly equal [ [ …(9) ] ]
+
+- Expected
++ Received
+
+  [
+    {
+-     "type": "sibling",
++     "type": "adjacent",
+    },
+    {
+-     "type": "sibling",
++     "type": "adjacent",
+    },
+  ]
+
+ ❯ src/stringify.spec.ts:17:40
+
+ FAIL  src/stringify.spec.ts > Collected Selectors > [ a=b i ]
+AssertionError: expected 1 to be 2 // Object.is equality
+ ❯ src/stringify.spec.ts:17:40
+
+ Test Files  1 failed (1)
+`;
+    expect(vitestParser.parse(repeated)).toMatchObject([
+      { expected: '"type": "sibling",', received: '"type": "adjacent",' },
+      { test: "Collected Selectors > [ a=b i ]", expected: "2", received: "1" },
+    ]);
+  });
+
   it("takes both sides from the message when the diff shows one (cookie-es's toMatchObject)", () => {
     const oneSided = ` FAIL  test/cookie-parse.test.ts > cookie.parse(str) > should URL-decode values
 AssertionError: expected { foo: '%1', ar: 'bar' } to match object { foo: '%1', bar: 'bar' }
