@@ -57,6 +57,12 @@ export const readKeyValue: LineReader = (extraction, { index, trimmed: printed, 
     const below = indentedBelow(extraction.lines, index, indent, opensBracket);
     value = withoutTrailingComma([...(opensBracket ? [value] : []), ...below.lines].join("\n"));
     next = below.next;
+  } else if (isOpenString(value)) {
+    const rest = closingLines(extraction.lines, index + 1);
+    if (rest !== null) {
+      value = [value, ...rest].map(withoutSpaceMark).join("\n");
+      next = index + 1 + rest.length;
+    }
   }
   const draft = extraction.draft();
   const pair = oneLinePair(key, value);
@@ -81,6 +87,37 @@ export const readKeyValue: LineReader = (extraction, { index, trimmed: printed, 
   }
   return next;
 };
+
+/** Whether a value opens a double-quoted string it does not close: Jest's multi-line string. */
+function isOpenString(value: string): boolean {
+  if (!value.startsWith('"')) return false;
+  for (let at = 1; at < value.length; at += 1) {
+    const char = value.charAt(at);
+    if (char === "\\") at += 1;
+    else if (char === '"') return false;
+  }
+  return true;
+}
+
+/**
+ * The lines after an open string's first, up to the one that closes it (`Resolution path: a"`),
+ * trimmed; null when none does within `MAX_VALUE_LINES` or a blank line comes first.
+ */
+function closingLines(lines: readonly string[], from: number): string[] | null {
+  const rest: string[] = [];
+  for (let at = from; at < lines.length && rest.length < MAX_VALUE_LINES; at += 1) {
+    const trimmed = (lines[at] ?? "").trim();
+    if (trimmed === "") return null;
+    rest.push(trimmed);
+    if (/(?:^|[^\\])(?:\\\\)*"$/.test(trimmed)) return rest;
+  }
+  return null;
+}
+
+/** A line of a printed string without Jest's `·`, which marks the space that ended it. */
+function withoutSpaceMark(line: string): string {
+  return line.endsWith("·") ? `${line.slice(0, -1)} ` : line;
+}
 
 /** node:assert's `actual !== expected` line (`'123' !== 123`), when both sides are primitives. */
 export const readStrictInequality: LineReader = (extraction, { index, trimmed }) => {

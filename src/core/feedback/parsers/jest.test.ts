@@ -77,6 +77,30 @@ describe("jestParser", () => {
     ]);
   });
 
+  it("reads a received string over the lines it spans, Jest's · as the space it marks (awilix)", () => {
+    const output = ` FAIL  src/__tests__/container.test.ts
+  ● container › resolve › throws on cyclic dependencies
+
+    expect(received).toContain(expected) // indexOf
+
+    Expected substring: "first -> second -> third -> second"
+    Received string:    "Could not resolve \\"second\\". Cyclic dependencies detected.·
+    Resolution path: first -> second -> third"
+
+      at Object.<anonymous> (src/__tests__/container.test.ts:434:25)
+
+Tests:       1 failed, 1 total
+`;
+    expect(jestParser.parse(output)).toMatchObject([
+      {
+        line: 434,
+        expected: '"first -> second -> third -> second"',
+        received:
+          '"Could not resolve \\"second\\". Cyclic dependencies detected. \nResolution path: first -> second -> third"',
+      },
+    ]);
+  });
+
   it("reads a test its recap names with replacement characters for an emoji as the same test (geolib)", () => {
     const block = (name: string) => `  ● getCenterOfBounds › should get the center ${name}
 
