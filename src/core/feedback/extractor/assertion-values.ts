@@ -11,6 +11,7 @@ const CHAI_VERBS: readonly string[] = [
   " to equal ",
   " to eql ",
   " to match object ",
+  " to be an instance of ",
   " to be ",
 ];
 
@@ -108,7 +109,7 @@ function chaiValues(text: string): AssertedValues | null {
     if (at < 0) continue;
     const note = text.lastIndexOf(" // ");
     const expected = text.slice(at + verb.length, note > at ? note : text.length);
-    // `to be defined`, `to be truthy`, `to be an instance of X` name a matcher, not a value.
+    // `to be defined`, `to be truthy` name a matcher, not a value; an instance's class is one.
     if (verb === " to be " && !PRINTED_LITERAL.test(expected)) return null;
     return nonEmpty(expected, text.slice("expected ".length, at));
   }
