@@ -82,7 +82,10 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
     cursor += 1;
   }
   // Changed lines that are all blank (an empty line too many or missing) say nothing alone.
-  const blank = [...sides.expected, ...sides.received].every((line) => line === "");
+  const changed = [...sides.expected, ...sides.received];
+  // Changed lines that are only brackets (`-   ],` / `-   Array [`: Jest moving an element into
+  // another array) say where the sides part, not what either holds: the whole sides do.
+  const blank = changed.every((line) => line === "" || STRUCTURE_LINE.test(line));
   const values = blank
     ? (differingSides(blocks) ?? differingSides(sides))
     : (differingSides(sides) ?? differingSides(blocks));
@@ -95,6 +98,9 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
   }
   return cursor;
 };
+
+/** A printed structure's line with no element in it: `],`, `Array [`, `Object {`, `}`. */
+const STRUCTURE_LINE = /^(?:[\w$]+ )?[[\]{}()]+,?$/;
 
 /**
  * The two sides' lines as values, or null when they read the same. The changed lines alone read

@@ -77,6 +77,39 @@ describe("jestParser", () => {
     ]);
   });
 
+  it("reads the whole sides when the changed lines are only brackets (dataloader, Jest 24)", () => {
+    const block = (test: string, line: number, second: string) => `  ● Primary API › ${test}
+
+    expect(received).toEqual(expected) // deep equality
+
+    - Expected
+    + Received
+
+      Array [
+        Array [
+          1,
+    -   ],
+    -   Array [
+          ${second},
+        ],
+      ]
+
+      at Object.<anonymous> (src/__tests__/dataloader.test.js:${line}:23)
+`;
+    const output = [
+      " FAIL  src/__tests__/dataloader.test.js",
+      block("batches", 122, "2"),
+      block("disables batching", 666, "3"),
+      "Tests:       2 failed, 2 total",
+    ].join("\n");
+    const [batches, disabled] = jestParser.parse(output);
+    expect(batches).toMatchObject({
+      expected: "Array [\nArray [\n1,\n],\nArray [\n2,\n],\n]",
+      received: "Array [\nArray [\n1,\n2,\n],\n]",
+    });
+    expect(disabled?.expected).not.toBe(batches?.expected);
+  });
+
   it("reads a received string over the lines it spans, Jest's · as the space it marks (awilix)", () => {
     const output = ` FAIL  src/__tests__/container.test.ts
   ● container › resolve › throws on cyclic dependencies
