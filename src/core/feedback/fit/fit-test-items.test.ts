@@ -98,8 +98,9 @@ describe("fitTestItems", () => {
       "Cart.java:30",
       "lib/a/util.js:1",
       "lib/b/util.js:2",
-      // `util.js` alone would not say which of the two: the shortest ending no other file has.
-      "a/util.js:3",
+      // `util.js` alone would not say which of the two, and `a/util.js` is no path under the
+      // root: the path whole.
+      "lib/a/util.js:3",
     ]);
   });
 

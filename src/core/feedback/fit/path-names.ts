@@ -1,9 +1,10 @@
 import { ELLIPSIS } from "../clean/code-points.js";
 
 /**
- * Each path's shortest ending at a `/` that no other of `paths` is or ends with
- * (`studio/a/parser.py` → `parser.py` when no other path ends in `/parser.py`); the path
- * itself when every shorter ending is shared.
+ * Each path's base name when no other of `paths` is or ends with it (`studio/a/parser.py` →
+ * `parser.py` when no other path ends in `/parser.py`); else the path itself. A longer ending
+ * (`__tests__/index.ts` of `src/__tests__/index.ts` beside `src/index.ts`) would save a
+ * directory or two and name a path that is nowhere under the root.
  */
 export function shortPathNames(paths: Iterable<string>): ReadonlyMap<string, string> {
   const distinct = [...new Set(paths)];
@@ -11,12 +12,8 @@ export function shortPathNames(paths: Iterable<string>): ReadonlyMap<string, str
     distinct.some((other) => other !== path && (other === ending || other.endsWith(`/${ending}`)));
   return new Map(
     distinct.map((path) => {
-      const parts = path.split("/");
-      for (let kept = 1; kept < parts.length; kept += 1) {
-        const ending = parts.slice(-kept).join("/");
-        if (ending !== "" && !clashes(path, ending)) return [path, ending];
-      }
-      return [path, path];
+      const base = path.slice(path.lastIndexOf("/") + 1);
+      return [path, base !== "" && !clashes(path, base) ? base : path];
     }),
   );
 }
