@@ -1,11 +1,11 @@
-/** A unittest equality assertion's call as a traceback prints it: `self.assertEqual(2, cache.currsize)`. */
-const EQUAL_CALL = /\bassert(?:Equals?|\w+Equal)\s*\((.*)\)\s*$/;
-
 /** The names Python's literals may hold: anything else names a computed value. */
 const LITERAL_NAMES = new Set(["None", "True", "False"]);
 
 /** A name that says its value is the wanted one: `expected`, `self.expected_output`, `WANT`. */
 const EXPECTED_NAME = /(?:^|[._])(?:expected|expect|exp|want|wanted)(?:$|_)/i;
+
+/** Prefixes a Python string literal may carry before its quote: `b'…'`, `rf"…"`. */
+const STRING_PREFIXES = new Set(["b", "f", "r", "u", "br", "rb", "fr", "rf"]);
 
 /**
  * Whether an `assertEqual(first, second)` call, as its source line shows it, passes the wanted
@@ -15,42 +15,95 @@ const EXPECTED_NAME = /(?:^|[._])(?:expected|expect|exp|want|wanted)(?:$|_)/i;
  * second is neither; otherwise the convention `assertEqual(result, expected)` holds.
  */
 export function firstArgumentExpected(source: string): boolean {
-  const call = EQUAL_CALL.exec(source.trim())?.[1];
-  if (call === undefined) return false;
+  const call = equalityArguments(source.trim());
+  if (call === null) return false;
   const [first, second] = topLevelArguments(call);
   if (first === undefined || second === undefined) return false;
   if (isLiteral(second) || EXPECTED_NAME.test(second)) return false;
   return isLiteral(first) || EXPECTED_NAME.test(first);
 }
 
+/**
+ * The text between the parentheses of the line's equality assertion (`assertEqual(`,
+ * `assertEquals(`, `assertListEqual(`, …) and the line's last `)`; null when it makes none.
+ * Scanned, not matched: a pattern with a run before `(` would backtrack on long lines.
+ */
+function equalityArguments(line: string): string | null {
+  const close = line.lastIndexOf(")");
+  if (close < 0 || line.slice(close + 1).trim() !== "") return null;
+  for (let at = line.indexOf("assert"); at >= 0; at = line.indexOf("assert", at + 1)) {
+    if (at > 0 && isNameChar(line.charAt(at - 1))) continue;
+    let end = at + "assert".length;
+    while (end < line.length && isNameChar(line.charAt(end))) end += 1;
+    const name = line.slice(at, end);
+    if (line.charAt(end) === "(" && close > end && /Equals?$/.test(name)) {
+      return line.slice(end + 1, close);
+    }
+  }
+  return null;
+}
+
+/** Whether a character can be part of a Python name. */
+function isNameChar(char: string): boolean {
+  return /^\w$/.test(char);
+}
+
 /** Whether a Python expression is a literal: numbers, strings and containers of them, `None`. */
 function isLiteral(expression: string): boolean {
-  // Each string as `""`, its prefix (`b'…'`, `rf"…"`) with it.
-  const code = expression
-    .replace(/(["'])(?:\\.|(?!\1).)*\1/g, '""')
-    .replace(/\b[bfru]{1,2}""/gi, '""');
-  const names = code.match(/[a-z_]\w*/gi) ?? [];
-  return code.trim() !== "" && names.every((name) => LITERAL_NAMES.has(name));
+  if (expression.trim() === "") return false;
+  return namesOutsideStrings(expression).every((name) => LITERAL_NAMES.has(name));
+}
+
+/** The names an expression uses outside its string literals (their prefixes aside). */
+function namesOutsideStrings(expression: string): string[] {
+  const names: string[] = [];
+  let at = 0;
+  while (at < expression.length) {
+    const char = expression.charAt(at);
+    if (char === "'" || char === '"') {
+      at = afterString(expression, at);
+    } else if (/^[a-z_]$/i.test(char)) {
+      let end = at + 1;
+      while (end < expression.length && isNameChar(expression.charAt(end))) end += 1;
+      const name = expression.slice(at, end);
+      const quoted = expression.charAt(end) === "'" || expression.charAt(end) === '"';
+      if (!(quoted && STRING_PREFIXES.has(name.toLowerCase()))) names.push(name);
+      at = end;
+    } else at += 1;
+  }
+  return names;
+}
+
+/** The index after the string literal whose quote is at `start`, escapes skipped. */
+function afterString(text: string, start: number): number {
+  const quote = text.charAt(start);
+  for (let at = start + 1; at < text.length; at += 1) {
+    const char = text.charAt(at);
+    if (char === "\\") at += 1;
+    else if (char === quote) return at + 1;
+  }
+  return text.length;
 }
 
 /** The call's arguments split at commas outside brackets and quotes, each trimmed. */
 function topLevelArguments(call: string): string[] {
   const parts: string[] = [];
   let depth = 0;
-  let quote: string | null = null;
   let start = 0;
-  for (let at = 0; at < call.length; at += 1) {
+  let at = 0;
+  while (at < call.length) {
     const char = call.charAt(at);
-    if (quote !== null) {
-      if (char === "\\") at += 1;
-      else if (char === quote) quote = null;
-    } else if (char === "'" || char === '"') quote = char;
-    else if ("([{".includes(char)) depth += 1;
+    if (char === "'" || char === '"') {
+      at = afterString(call, at);
+      continue;
+    }
+    if ("([{".includes(char)) depth += 1;
     else if (")]}".includes(char)) depth -= 1;
     else if (char === "," && depth === 0) {
       parts.push(call.slice(start, at).trim());
       start = at + 1;
     }
+    at += 1;
   }
   parts.push(call.slice(start).trim());
   return parts;
