@@ -74,7 +74,7 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
         sides[side].push(value);
         blocks[side].push(value);
         collected += 1;
-      } else {
+      } else if (!HUNK_HEADER.test(trimmed)) {
         blocks.expected.push(trimmed);
         blocks.received.push(trimmed);
       }
@@ -86,9 +86,12 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
   // Changed lines that are only brackets (`-   ],` / `-   Array [`: Jest moving an element into
   // another array) say where the sides part, not what either holds: the whole sides do.
   const blank = changed.every((line) => line === "" || STRUCTURE_LINE.test(line));
+  // Beside lines with elements, the brackets a change moved (`},` / `Object {` of an element
+  // moved to another place in a list) only join the elements into a value no side printed.
+  const elements = blank ? sides : withoutStructure(sides);
   const values = blank
     ? (differingSides(blocks) ?? differingSides(sides))
-    : (differingSides(sides) ?? differingSides(blocks));
+    : (differingSides(elements) ?? differingSides(blocks));
   // Changed lines that only put the same elements in another order (`+ 1`, `+ 2`, `- 2`, `- 1`)
   // say the order is wrong, not what it should be: a pair the message states whole says it.
   if (isReorder(sides)) draft.reordered = true;
@@ -101,6 +104,15 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
 
 /** A printed structure's line with no element in it: `],`, `Array [`, `Object {`, `}`. */
 const STRUCTURE_LINE = /^(?:[\w$]+ )?[[\]{}()]+,?$/;
+
+/** A unified diff's hunk header (`@@ -1,13 +1,13 @@`), which Jest prints above a long diff. */
+const HUNK_HEADER = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@$/;
+
+/** Each side's changed lines without those that hold no element. */
+function withoutStructure(sides: Record<Side, string[]>): Record<Side, string[]> {
+  const kept = (lines: readonly string[]) => lines.filter((line) => !STRUCTURE_LINE.test(line));
+  return { expected: kept(sides.expected), received: kept(sides.received) };
+}
 
 /**
  * The two sides' lines as values, or null when they read the same. The changed lines alone read

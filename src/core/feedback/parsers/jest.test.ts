@@ -110,6 +110,40 @@ describe("jestParser", () => {
     expect(disabled?.expected).not.toBe(batches?.expected);
   });
 
+  it("reads an element moved in a list as the whole sides, without the brackets it dragged or the hunk header (match-sorter)", () => {
+    const output = ` FAIL  src/__tests__/index.ts
+  ● can handle keys with a maxRanking
+
+    expect(received).toEqual(expected) // deep equality
+
+    - Expected  - 4
+    + Received  + 4
+
+    @@ -1,6 +1,6 @@
+      Array [
+        Object {
+    -     "alias": "B",
+    -   },
+    -   Object {
+          "alias": "A",
+    +   },
+    +   Object {
+    +     "alias": "B",
+        },
+      ]
+
+      at Object.toEqual (src/__tests__/index.ts:655:54)
+
+Tests:       1 failed, 1 total
+`;
+    // The elements alone read the same on both sides (one moved): the whole sides say the order.
+    const [failure] = jestParser.parse(output);
+    expect(failure).toMatchObject({
+      expected: 'Array [\nObject {\n"alias": "B",\n},\nObject {\n"alias": "A",\n},\n]',
+      received: 'Array [\nObject {\n"alias": "A",\n},\nObject {\n"alias": "B",\n},\n]',
+    });
+  });
+
   it("reads a received string over the lines it spans, Jest's · as the space it marks (awilix)", () => {
     const output = ` FAIL  src/__tests__/container.test.ts
   ● container › resolve › throws on cyclic dependencies
