@@ -4,6 +4,7 @@ import { indentedBelow, MAX_VALUE_LINES, nextNonBlank } from "./line-blocks.js";
 import { parseLocation } from "./stack-frames.js";
 import { isBlockIndicator } from "./tap-lines.js";
 import { isDiffHeader } from "./diff-lines.js";
+import { quotedEnd } from "../clean/quoted-text.js";
 
 /** Keys that print one side of a comparison: Jest/Vitest, node:assert, node-tap, testify, cargo, Go. */
 export const VALUE_KEY =
@@ -90,13 +91,7 @@ export const readKeyValue: LineReader = (extraction, { index, trimmed: printed, 
 
 /** Whether a value opens a double-quoted string it does not close: Jest's multi-line string. */
 function isOpenString(value: string): boolean {
-  if (!value.startsWith('"')) return false;
-  for (let at = 1; at < value.length; at += 1) {
-    const char = value.charAt(at);
-    if (char === "\\") at += 1;
-    else if (char === '"') return false;
-  }
-  return true;
+  return value.startsWith('"') && quotedEnd(value, 0) < 0;
 }
 
 /**

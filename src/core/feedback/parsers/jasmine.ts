@@ -3,6 +3,7 @@ import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { isNamedFrame } from "../extractor/helper-frames.js";
 import { frameLocation, isInternalPath, type SourceLocation } from "../extractor/stack-frames.js";
+import { topLevelParts } from "../clean/quoted-text.js";
 
 /** Longest message kept, as for every other failure field. */
 const MAX_MESSAGE_LENGTH = 1000;
@@ -152,17 +153,5 @@ function expectedValues(message: string): { expected: string; received: string }
  * have commas only inside brackets and quotes.
  */
 function withoutFailOutput(expected: string): string {
-  let depth = 0;
-  let quote: string | null = null;
-  for (let at = 0; at < expected.length; at += 1) {
-    const char = expected.charAt(at);
-    if (quote !== null) {
-      if (char === "\\") at += 1;
-      else if (char === quote) quote = null;
-    } else if (char === "'" || char === '"') quote = char;
-    else if ("([{".includes(char)) depth += 1;
-    else if (")]}".includes(char)) depth -= 1;
-    else if (depth === 0 && expected.startsWith(", ", at)) return expected.slice(0, at);
-  }
-  return expected;
+  return topLevelParts(expected, ", ")[0] ?? expected;
 }

@@ -20,7 +20,7 @@ import { isJunit, junitFailures } from "../reports/junit.js";
 import { elementText, nextTag } from "../reports/xml-scanner.js";
 import { failureOf } from "../failure-of.js";
 import { codePointLength } from "../clean/code-points.js";
-import { firstArgumentExpected } from "./python-sides.js";
+import { sidesAsCalled } from "./python-sides.js";
 
 /** pytest's session banners: `=== test session starts ===`, `=== FAILURES ===`, `=== ERRORS ===`. */
 const BANNER =
@@ -510,11 +510,10 @@ function comparedValues(
   call: string,
 ): { expected: string; received: string } | null {
   const assertion = errorLines.find((line) => line.startsWith("assert "));
-  const unittest = unittestValues(message);
   const values =
     valuesFromMessage(message) ??
     (assertion === undefined ? null : valuesFromMessage(assertion)) ??
-    (unittest !== null && firstArgumentExpected(call) ? swapped(unittest) : unittest);
+    sidesAsCalled(unittestValues(message), call);
   const shortened = (value: string): boolean => value.includes("...");
   if (values !== null && !shortened(values.expected) && !shortened(values.received)) {
     return rightComputed(errorLines, values) ? swapped(values) : values;

@@ -1,3 +1,6 @@
+import { quotedEnd, topLevelParts } from "../clean/quoted-text.js";
+import type { AssertedValues } from "../extractor/assertion-values.js";
+
 /** The names Python's literals may hold: anything else names a computed value. */
 const LITERAL_NAMES = new Set(["None", "True", "False"]);
 
@@ -6,6 +9,19 @@ const EXPECTED_NAME = /(?:^|[._])(?:expected|expect|exp|want|wanted)(?:$|_)/i;
 
 /** Prefixes a Python string literal may carry before its quote: `b'…'`, `rf"…"`. */
 const STRING_PREFIXES = new Set(["b", "f", "r", "u", "br", "rb", "fr", "rf"]);
+
+/**
+ * unittest's `first != second`, read as received and expected by convention, the other way round
+ * when the call on its `source` line passes the wanted value first (`firstArgumentExpected`).
+ */
+export function sidesAsCalled(
+  values: AssertedValues | null,
+  source: string,
+): AssertedValues | null {
+  return values !== null && firstArgumentExpected(source)
+    ? { expected: values.received, received: values.expected }
+    : values;
+}
 
 /**
  * Whether an `assertEqual(first, second)` call, as its source line shows it, passes the wanted
@@ -17,7 +33,7 @@ const STRING_PREFIXES = new Set(["b", "f", "r", "u", "br", "rb", "fr", "rf"]);
 export function firstArgumentExpected(source: string): boolean {
   const call = equalityArguments(source.trim());
   if (call === null) return false;
-  const [first, second] = topLevelArguments(call);
+  const [first, second] = topLevelParts(call, ",").map((part) => part.trim());
   if (first === undefined || second === undefined) return false;
   if (isLiteral(second) || EXPECTED_NAME.test(second)) return false;
   return isLiteral(first) || EXPECTED_NAME.test(first);
@@ -61,7 +77,8 @@ function namesOutsideStrings(expression: string): string[] {
   while (at < expression.length) {
     const char = expression.charAt(at);
     if (char === "'" || char === '"') {
-      at = afterString(expression, at);
+      const end = quotedEnd(expression, at);
+      at = end < 0 ? expression.length : end;
     } else if (/^[a-z_]$/i.test(char)) {
       let end = at + 1;
       while (end < expression.length && isNameChar(expression.charAt(end))) end += 1;
@@ -72,39 +89,4 @@ function namesOutsideStrings(expression: string): string[] {
     } else at += 1;
   }
   return names;
-}
-
-/** The index after the string literal whose quote is at `start`, escapes skipped. */
-function afterString(text: string, start: number): number {
-  const quote = text.charAt(start);
-  for (let at = start + 1; at < text.length; at += 1) {
-    const char = text.charAt(at);
-    if (char === "\\") at += 1;
-    else if (char === quote) return at + 1;
-  }
-  return text.length;
-}
-
-/** The call's arguments split at commas outside brackets and quotes, each trimmed. */
-function topLevelArguments(call: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  let at = 0;
-  while (at < call.length) {
-    const char = call.charAt(at);
-    if (char === "'" || char === '"') {
-      at = afterString(call, at);
-      continue;
-    }
-    if ("([{".includes(char)) depth += 1;
-    else if (")]}".includes(char)) depth -= 1;
-    else if (char === "," && depth === 0) {
-      parts.push(call.slice(start, at).trim());
-      start = at + 1;
-    }
-    at += 1;
-  }
-  parts.push(call.slice(start).trim());
-  return parts;
 }

@@ -6,7 +6,7 @@ import { failureOf } from "../failure-of.js";
 import { frameLocation, type SourceLocation } from "../extractor/stack-frames.js";
 import { readTraceback, type PythonFrame } from "./python-traceback.js";
 import { MAX_FIELD_LENGTH, cappedValues } from "../field-length.js";
-import { firstArgumentExpected } from "./python-sides.js";
+import { sidesAsCalled } from "./python-sides.js";
 
 /** The rule unittest draws above every report (70 `=`), and between a report's parts (70 `-`). */
 const REPORT_RULE = /^={70}$/;
@@ -91,7 +91,7 @@ function reportFailure(report: Report): Failure {
   const helped = own !== null && (own.file !== innermost.file || own.line !== innermost.line);
   const asserted = message.startsWith("AssertionError");
   const values = message.startsWith("AssertionError: ")
-    ? assertedValues(exception, firstArgumentExpected(last?.source ?? ""))
+    ? sidesAsCalled(assertedValues(exception), last?.source ?? "")
     : null;
   return failureOf({
     test: testName(report.title),
@@ -122,24 +122,13 @@ function testName(title: string): string {
 }
 
 /**
- * `assertEqual(first, second)`'s `AssertionError: first != second` (and `: msg` after it):
- * tests put the result first, as `assertEqual(result, expected)`, unless the call passes the
- * wanted value first (`firstExpected`, read from its source line). When unittest cut a side
+ * `assertEqual(first, second)`'s `AssertionError: first != second` (and `: msg` after it) as
+ * received and expected, as `assertEqual(result, expected)` puts them (`sidesAsCalled` turns
+ * them round for a call that does not). When unittest cut a side
  * (`[truncated]...`, or the middle of two long strings: `'>a block quote\n>>and a[90 chars]e.\n'`),
  * the `-`/`+` lines of its diff below hold them whole, the first line that differs first.
  */
 function assertedValues(
-  exception: readonly string[],
-  firstExpected: boolean,
-): { expected: string; received: string } | null {
-  const values = orderedValues(exception);
-  return values === null || !firstExpected
-    ? values
-    : { expected: values.received, received: values.expected };
-}
-
-/** `first != second` (or the diff's `- first` / `+ second` lines) as received and expected. */
-function orderedValues(
   exception: readonly string[],
 ): { expected: string; received: string } | null {
   const text = (exception[0] ?? "").slice("AssertionError: ".length);
