@@ -88,10 +88,9 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
   const blank = changed.every((line) => line === "" || STRUCTURE_LINE.test(line));
   // Beside lines with elements, the brackets a change moved (`},` / `Object {` of an element
   // moved to another place in a list) only join the elements into a value no side printed.
-  const elements = blank ? sides : withoutStructure(sides);
   const values = blank
     ? (differingSides(blocks) ?? differingSides(sides))
-    : (differingSides(elements) ?? differingSides(blocks));
+    : (differingSides(withoutStructure(sides)) ?? differingSides(blocks));
   // Changed lines that only put the same elements in another order (`+ 1`, `+ 2`, `- 2`, `- 1`)
   // say the order is wrong, not what it should be: a pair the message states whole says it.
   if (isReorder(sides)) draft.reordered = true;
