@@ -156,10 +156,7 @@ class GoTestReading {
     // What a test prints itself (`fmt.Println`) starts at the margin; go indents its log lines
     // and their continuations.
     if (this.current !== null && raw !== trimmed) this.readTestLine(this.current, trimmed);
-    else if (trimmed !== "") {
-      this.wording = null;
-      this.field = null;
-    }
+    else if (trimmed !== "") this.endContinuation();
     return index;
   }
 
@@ -203,8 +200,7 @@ class GoTestReading {
       }
       return;
     }
-    this.wording = null;
-    this.field = null;
+    this.endContinuation();
     const text = (testify?.[2] ?? "").trim();
     if (testify?.[1] === "Error") {
       // `Not equal:` introduces the values below, `Received unexpected error:` the error's words.
@@ -238,6 +234,11 @@ class GoTestReading {
     if (this.check !== null) this.check = { ...this.check, line: at, continued: true };
     if (VALUE_KEY.test(text)) readValue(draft, text);
     else if (text !== "") draft.message = draft.message === "" ? text : `${draft.message}; ${text}`;
+    this.endContinuation();
+  }
+
+  /** No plain line after this one goes on with a message or a testify field. */
+  private endContinuation(): void {
     this.wording = null;
     this.field = null;
   }
