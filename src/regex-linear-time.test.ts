@@ -57,12 +57,13 @@ describe("every regular expression in the product runs in linear time", () => {
     expect(built).toEqual([]);
   });
 
-  it.each(literals.map((literal) => [literal.where, literal] as const))(
+  it.each(literals.map((literal, index) => [literal.where, literal, index] as const))(
     "%s grows linearly on its pathological shapes",
-    async (_where, literal) => {
+    async (_where, literal, index) => {
       const regex = new RegExp(literal.source, literal.flags);
       const derived = shapesOfRegex(literal.source, literal.flags, limits.derivedShapes);
-      const shapes = [...derived, ...HAND_SHAPES];
+      const hand = HAND_SHAPES.filter((_, at) => (at + index) % limits.handShapeShare === 0);
+      const shapes = [...derived, ...hand];
       const problems: string[] = [];
       for (const shape of shapes) {
         const growth = await regexGrowth(timer, regex, shape, limits);
