@@ -6,9 +6,9 @@ import { isBlockIndicator } from "./tap-lines.js";
 import { isDiffHeader } from "./diff-lines.js";
 import { quotedEnd } from "../clean/quoted-text.js";
 
-/** Keys that print one side of a comparison: Jest/Vitest, node:assert, node-tap, testify, cargo, Go. */
+/** Keys that print one side of a comparison: Jest/Vitest (with an inline snapshot's `Snapshot:`), node:assert, node-tap, testify, cargo, Go. */
 export const VALUE_KEY =
-  /^(expected|received|actual|wanted|found|left|right|got|want)(?: [a-z]+){0,3}[ \t]*:(?:[ \t](.*))?$/i;
+  /^(?:(expected|received|actual|wanted|found|left|right|got|want)(?: [a-z]+){0,3}|(snapshot))[ \t]*:(?:[ \t](.*))?$/i;
 
 /**
  * An error's own report line (`AssertionError [ERR_ASSERTION]: …`, `TypeError: x`): after a
@@ -40,11 +40,12 @@ export const readValueBelow: LineReader = (extraction, { index, trimmed: printed
 /** `expected: value`, with a YAML block or an open bracket continuing on the lines below. */
 export const readKeyValue: LineReader = (extraction, { index, trimmed: printed, indent }) => {
   const match = VALUE_KEY.exec(printed);
-  if (match?.[1] === undefined) return null;
-  const key = match[1].toLowerCase();
+  const named = match?.[1] ?? match?.[2];
+  if (match === null || named === undefined) return null;
+  const key = named.toLowerCase();
   const phrase = printed.slice(0, printed.indexOf(":")).trim();
-  if (phrase.includes(" ") && ERROR_REPORT.test((match[2] ?? "").trim())) return null;
-  let value = withoutTrailingComma((match[2] ?? "").trim());
+  if (phrase.includes(" ") && ERROR_REPORT.test((match[3] ?? "").trim())) return null;
+  let value = withoutTrailingComma((match[3] ?? "").trim());
   let next = index + 1;
   const opensBracket = value.endsWith("{") || value.endsWith("[");
   // Vitest's `Received:` above its diff of a mock's calls (`1st spy call:`): the diff says it.
@@ -128,9 +129,12 @@ export const readStrictInequality: LineReader = (extraction, { index, trimmed })
   return index + 1;
 };
 
-/** Whether a value key (lower case) names the expected side: `expected`, `wanted`, `want`. */
+/**
+ * Whether a value key (lower case) names the expected side: `expected`, `wanted`, `want`, or
+ * Jest's `Snapshot:` (an inline snapshot's stored value, beside `Received:`).
+ */
 function isExpectedKey(key: string): boolean {
-  return key === "expected" || key === "wanted" || key === "want";
+  return key === "expected" || key === "wanted" || key === "want" || key === "snapshot";
 }
 
 /** The other side's label inside a custom message's line: `Expected date to be: X Received: Y`. */

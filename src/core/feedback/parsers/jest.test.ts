@@ -330,4 +330,36 @@ Tests:       1 failed, 1 total
       received: "Sat Dec 30 1916 12:00:00 GMT+0000 (Coordinated Universal Time)",
     });
   });
+  it("reads an inline snapshot's `Snapshot:` as the wanted side, not its `Snapshot name:` (color2k)", () => {
+    const output = `FAIL src/toHex.test.ts
+  ● hsla w/ transparency
+
+    expect(received).toMatchInlineSnapshot(snapshot)
+
+    Snapshot name: \`hsla w/ transparency 1\`
+
+    Snapshot: "#00ff0080"
+    Received: "#00ff007f"
+
+      15 |
+      16 | test('hsla w/ transparency', () => {
+    > 17 |   expect(toHex('rgba(0, 255, 0, 0.5)')).toMatchInlineSnapshot(\`"#00ff0080"\`);
+         |                                         ^
+
+      at Object.toMatchInlineSnapshot (src/toHex.test.ts:17:41)
+
+Test Suites: 1 failed, 1 total
+Tests:       1 failed, 1 total
+`;
+    expect(jestParser.parse(output)).toEqual([
+      {
+        test: "hsla w/ transparency",
+        file: "src/toHex.test.ts",
+        line: 17,
+        expected: '"#00ff0080"',
+        received: '"#00ff007f"',
+        message: "expect(received).toMatchInlineSnapshot(snapshot)",
+      },
+    ]);
+  });
 });
