@@ -93,11 +93,12 @@ function withDirectoriesRead(text) {
 /**
  * Whether a test name shows as a brief `…SEP leaf` after its stem was written whole: a list
  * names a shared test-id stem or suite path once (`tests/test_a.py::TestX::test_one`, then
- * `…::test_two`). The stem is the name up to its last separator.
+ * `…::test_two`). The stem is the name up to its last separator outside its parameters.
  */
 function showsBriefName(prepared, name) {
+  const head = name.slice(0, paramsOpening(name));
   for (const separator of ["::", ...NAME_SEPARATORS]) {
-    const cut = name.lastIndexOf(separator);
+    const cut = head.lastIndexOf(separator);
     if (cut < 0) continue;
     const stem = name.slice(0, cut + separator.length);
     const brief = `…${separator}${name.slice(cut + separator.length)}`;
@@ -110,6 +111,22 @@ function showsBriefName(prepared, name) {
     // A name can hold several separators (`param :: static :: multiple` holds `::` too): each is tried.
   }
   return showsBriefParams(prepared, name);
+}
+
+/**
+ * Where the bracketed group that ends a name opens (the `[` matching its last `]`), or the
+ * name's length: a separator inside a test's parameters (`…_fragment[[::1%25lo]]`) is no
+ * separator of its suite path.
+ */
+function paramsOpening(name) {
+  if (!name.endsWith("]")) return name.length;
+  let depth = 0;
+  for (let at = name.length - 1; at >= 0; at -= 1) {
+    if (name[at] === "]") depth += 1;
+    else if (name[at] === "[") depth -= 1;
+    if (depth === 0) return at;
+  }
+  return name.length;
 }
 
 /**

@@ -56,6 +56,16 @@ describe("factRecall", () => {
     expect(factRecall(text, [{ test: '"param :: static :: multiple"' }], brief)).toBe(1);
   });
 
+  it("reads a brief name's stem up to its last separator outside its parameters (rfc3986)", () => {
+    const test = "tests/test_parseresult.py::TestParseResultParsesURIs::test_in_fragment";
+    const text = `t.py:9 ${test.replace("_in_", "_")}[[::1]]; …::test_in_fragment[[::1%25lo]]`;
+    const brief = { elisions: true };
+    expect(factRecall(text, [{ test: `${test}[[::1%25lo]]` }], brief)).toBe(1);
+    expect(
+      factRecall(`t.py:9 ${test}[[::1]]; …::1%25lo]]`, [{ test: `${test}[[::1%25lo]]` }], brief),
+    ).toBe(0);
+  });
+
   it("reads only `…:N` as the file above when asked for places alone", () => {
     const text = "tests/test_a.py:3 tests/test_a.py::TestX::test_one\n…:9 …::test_two";
     const places = { elisions: "places" } as const;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ELLIPSIS } from "../clean/code-points.js";
-import { briefName, briefNameAfter, paramsAt } from "./name-stems.js";
+import { briefName, briefNameAfter, paramsAt, paramsOpening } from "./name-stems.js";
 
 const SEPARATORS = [" :: ", " › ", " > ", " ▶ ", " / ", "::"];
 
@@ -15,7 +15,8 @@ function readBack(brief: string, previous: string | null): string {
   if (rest.startsWith("[")) return previous.slice(0, paramsAt(previous)) + rest;
   const separator = SEPARATORS.find((candidate) => rest.startsWith(candidate));
   if (separator === undefined) return brief;
-  const stem = previous.slice(0, previous.lastIndexOf(separator) + separator.length);
+  const head = previous.slice(0, paramsOpening(previous));
+  const stem = previous.slice(0, head.lastIndexOf(separator) + separator.length);
   return stem + rest.slice(separator.length);
 }
 
@@ -38,8 +39,13 @@ describe("briefName", () => {
     expect(briefName(`${test}_gnu[1]`, `${test}[2]`)).toBe("…::test_naturalsize_gnu[1]");
     expect(briefName("sums [3, 4]", "sums [1, 2]")).toBe("sums [3, 4]");
     expect(briefName("adds numbers [3, 4]", "adds numbers [1, 2]")).toBe("…[3, 4]");
-    // A separator inside the parameters: the suite-path rule applies, as before.
-    expect(briefName(`${test}[a / b]`, `${test}[a / c]`)).toBe("… / b]");
+    // A separator inside the parameters is the data's, not the suite path's (rfc3986).
+    expect(briefName(`${test}[a / b]`, `${test}[a / c]`)).toBe("…[a / b]");
+    const fragment = "tests/test_parseresult.py::TestParseResultParsesURIs::test_handles_percent";
+    expect(briefName(`${fragment}[[::1%25lo]]`, `${fragment}[[FF02::2]]`)).toBe("…[[::1%25lo]]");
+    expect(briefName(`${fragment}_in_fragment[[::1]]`, `${fragment}[[FF02::2]]`)).toBe(
+      "…::test_handles_percent_in_fragment[[::1]]",
+    );
   });
 
   it("is lossless: every name is read back from the name before it and its brief form", () => {

@@ -17,8 +17,9 @@ export function briefName(name: string, previous: string | null): string {
   if (params >= MIN_STEM_LENGTH && paramsAt(previous) === params) {
     if (previous.startsWith(name.slice(0, params))) return `${ELLIPSIS}${name.slice(params)}`;
   }
+  const head = previous.slice(0, paramsOpening(previous));
   for (const separator of SEPARATORS) {
-    const cut = previous.lastIndexOf(separator);
+    const cut = head.lastIndexOf(separator);
     if (cut < 0) continue;
     const stem = previous.slice(0, cut + separator.length);
     const leaf = name.slice(stem.length);
@@ -38,14 +39,32 @@ export function briefName(name: string, previous: string | null): string {
  */
 export function paramsAt(name: string): number {
   if (!name.endsWith("]")) return -1;
+  const head = name.slice(0, paramsOpening(name));
   const after = Math.max(
     0,
     ...SEPARATORS.map((separator) => {
-      const at = name.lastIndexOf(separator);
+      const at = head.lastIndexOf(separator);
       return at < 0 ? 0 : at + separator.length;
     }),
   );
   return name.indexOf("[", after);
+}
+
+/**
+ * Where the bracketed group that ends a name opens (the `[` matching its last `]`), or the
+ * name's length: a separator inside the parameters is the data's, not the suite path's
+ * (rfc3986's `…::test_handles_percent_in_fragment[[::1%25lo]]`).
+ */
+export function paramsOpening(name: string): number {
+  if (!name.endsWith("]")) return name.length;
+  let depth = 0;
+  for (let at = name.length - 1; at >= 0; at -= 1) {
+    const char = name.charAt(at);
+    if (char === "]") depth += 1;
+    else if (char === "[") depth -= 1;
+    if (depth === 0) return at;
+  }
+  return name.length;
 }
 
 /**
