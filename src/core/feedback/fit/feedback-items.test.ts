@@ -138,6 +138,20 @@ describe("failureParts", () => {
     expect(parts.values).toEqual([`want ${same}, got ${same}`]);
   });
 
+  it("leaves out words whose only other side is the runner's own cut of a value (rfc3986)", () => {
+    const parts = failureParts(
+      failure({
+        expected: "'/%2521%2522%2523%25ah%2512%25ff'",
+        received: "'/%21%22%23%ah%12%ff'",
+        message: "AssertionError: assert '/%21%22%23%ah%12%ff' == '/%2521%2522%...5ah%2512%25ff'",
+      }),
+    );
+    expect(parts.values).toEqual([
+      "want '/%2521%2522%2523%25ah%2512%25ff', got '/%21%22%23%ah%12%ff'",
+    ]);
+    expect(parts.words).toEqual([]);
+  });
+
   it("leaves out words that only repeat the values, or the test's own name", () => {
     expect(failureParts(failure({ message: 'Expected: 123\nReceived: "123"' })).words).toEqual([]);
     const tap = failure({

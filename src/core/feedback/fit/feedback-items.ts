@@ -178,13 +178,39 @@ const VALUE_LABELS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Whether `message` has words of its own beyond the values it quotes (`Expected: 4` has none)
- * and is not the test's own name (TAP names an assertion by its message).
+ * `text` without the quoted sides the runner shortened (pytest's `'/%2521%2522%...5ah%2512%25ff'`):
+ * they are values, not words of the check.
+ */
+function withoutRunnerCuts(text: string): string {
+  let result = "";
+  let at = 0;
+  while (at < text.length) {
+    const quote = text.charAt(at);
+    const end = quote === "'" || quote === '"' ? text.indexOf(quote, at + 1) : -1;
+    if (end < 0) {
+      result += quote;
+      at += 1;
+      continue;
+    }
+    const quoted = text.slice(at, end + 1);
+    result += quoted.includes("...") ? " " : quoted;
+    at = end + 1;
+  }
+  return result;
+}
+
+/**
+ * Whether `message` has words of its own beyond the values it quotes (`Expected: 4` has none,
+ * nor a generic `AssertionError:` before them) and is not the test's own name (TAP names an
+ * assertion by its message).
  */
 function saysMoreThan(message: string, failure: Failure): boolean {
   if (message === "" || (failure.test?.includes(withoutErrorName(message)) ?? false)) return false;
   const values = [failure.expected ?? "", failure.received ?? ""].filter((value) => value !== "");
-  const rest = values.reduce((text, value) => text.replaceAll(oneLine(value), " "), message);
+  const rest = values.reduce(
+    (text, value) => text.replaceAll(oneLine(value), " "),
+    withoutRunnerCuts(withoutErrorName(message)),
+  );
   return (rest.match(/[a-z]{2,}/gi) ?? []).some((word) => !VALUE_LABELS.has(word.toLowerCase()));
 }
 

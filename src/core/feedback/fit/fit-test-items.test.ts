@@ -16,7 +16,7 @@ const assertion = (line: number, test: string, expected: string, received: strin
     line,
     expected,
     received,
-    message: "AssertionError: x",
+    message: "AssertionError: x is off",
   });
 
 describe("fitTestItems", () => {
@@ -27,8 +27,8 @@ describe("fitTestItems", () => {
     ];
     const { items, shown } = fitTestItems(groupByRootCause(failures), 500, "");
     expect(items).toEqual([
-      "test/cart.test.js:6 cart › sums prices: want 4, got 3 (AssertionError: x)",
-      "test/cart.test.js:9 cart › counts items: want 2, got 1 (AssertionError: x)",
+      "test/cart.test.js:6 cart › sums prices: want 4, got 3 (AssertionError: x is off)",
+      "test/cart.test.js:9 cart › counts items: want 2, got 1 (AssertionError: x is off)",
     ]);
     expect(shown).toHaveLength(2);
   });
@@ -257,7 +257,7 @@ describe("fitTestItems", () => {
     const groups = groupByRootCause(failures);
     expect(groups).toHaveLength(1);
     expect(fitTestItems(groups, 500, "").items).toEqual([
-      "test/cart.test.js:6 status › ok; …:12 … › created: want 200, got 500 (AssertionError: x)",
+      "test/cart.test.js:6 status › ok; …:12 … › created: want 200, got 500 (AssertionError: x is off)",
     ]);
   });
 
@@ -478,7 +478,7 @@ describe("fitTestItems", () => {
   it("spends nothing on what the summary already says", () => {
     const failures = [assertion(6, "cart › sums prices", "4", "3"), assertion(9, "b", "2", "1")];
     const { items } = fitTestItems(groupByRootCause(failures), 76, "want 4, got 3");
-    expect(items[0]).toBe("test/cart.test.js:6 cart › sums prices");
+    expect(items[0]).toBe("test/cart.test.js:6 cart › sums prices: x is off");
   });
 
   it("never goes over the budget, and shows items in order", () => {

@@ -816,4 +816,30 @@ FAILED tests/test_a.py::test_fails - assert 1 == 2
       "tests/test_a.py::test_fails",
     ]);
   });
+
+  it("reads a bare AssertionError of an assert pytest did not rewrite by the statement it failed (rfc3986)", () => {
+    const output = `=================================== FAILURES ===================================
+____ TestParseResultParsesURIs.test_handles_percent_in_fragment[[::1%25lo]] ____
+
+self = <tests.test_parseresult.TestParseResultParsesURIs object at 0x7f2610a6b090>
+
+    def test_handles_percent_in_fragment(self, uri_fragment_with_percent):
+        uri = self.test_class.from_string(uri_fragment_with_percent)
+>       assert uri.fragment == "perc%25ent"
+E       AssertionError
+
+tests/base.py:136: AssertionError
+=========================== short test summary info ============================
+FAILED tests/test_parseresult.py::TestParseResultParsesURIs::test_handles_percent_in_fragment[[::1%25lo]] - AssertionError
+============================== 1 failed in 0.01s ===============================
+`;
+    const [failure] = pytestParser.parse(output);
+    expect(failure).toMatchObject({
+      file: "tests/base.py",
+      line: 136,
+      message: 'AssertionError at `assert uri.fragment == "perc%25ent"`',
+      expected: null,
+      received: null,
+    });
+  });
 });

@@ -364,6 +364,11 @@ function sectionFailure(
   if (values !== null) {
     draft.expected = values.expected;
     draft.received = values.received;
+  } else if (draft.message === "AssertionError" && /^assert\s/.test(marked)) {
+    // pytest rewrites asserts in test modules only: one in a helper module (`tests/base.py`)
+    // raises a bare AssertionError, and the statement it failed is all that says what it checked
+    // (as code, not as `assert <received> == <expected>`: its sides are expressions, not values).
+    draft.message = `AssertionError at \`${marked}\``;
   }
   if (draft.message === "") setMessage(draft, summaryMessage?.[1] ?? "");
   return finishDraft(draft);
