@@ -3,6 +3,7 @@ import { kindOfCheck } from "./kind-of-check.js";
 import { oneLine } from "../../one-line.js";
 import type { Failure } from "../feedback.js";
 import { valueDifference } from "../extractor/value-difference.js";
+import { withoutTrailing } from "../clean/without-trailing.js";
 
 /**
  * Longest error message in a whole item: room for Jasmine's one line per `toEqual` difference
@@ -55,7 +56,8 @@ export function failureGist(failure: Failure): string {
  * are folded.
  */
 export function failureParts(failure: Failure, said = ""): FailureParts {
-  const message = oneLine(failure.message);
+  // A colon that ends the words announced values printed below them: the item shows those.
+  const message = withoutTrailing(oneLine(failure.message), ":");
   const { expected, received } = failure;
   if (expected !== null && received !== null) {
     const whole = comparison(expected, received);

@@ -27,10 +27,19 @@ describe("kindOfCheck", () => {
   it("reads node:assert's one-line pair as the same check as its multi-line one", () => {
     expect(
       kindOfCheck("Expected values to be strictly equal: '  a b' !== 'a b'", ["'a b'", "'  a b'"]),
-    ).toBe("Expected values to be strictly equal:");
+    ).toBe("Expected values to be strictly equal");
     expect(kindOfCheck("Expected values to be strictly equal:", ["'a'", "' a'"])).toBe(
-      "Expected values to be strictly equal:",
+      "Expected values to be strictly equal",
     );
+  });
+
+  it("drops the colon that announced the values it elides (unittest's `Lists differ:`)", () => {
+    expect(
+      kindOfCheck("Lists differ: ['A', 'B', 'B'] != ['A', 'B', 'P']", [
+        "['A', 'B', 'P']",
+        "['A', 'B', 'B']",
+      ]),
+    ).toBe("Lists differ");
   });
 
   it("leaves out labelled sides inside the words: the words after them say what was checked", () => {

@@ -35,7 +35,8 @@ export function kindOfCheck(message: string, values: readonly string[]): string 
   }
   // A closing label with no value beside it (`… within < 0.001 of expected`) is words of the check.
   const kind = withoutTrailing(words.slice(0, end).join(" "), " :,=>");
-  return labelled && elidedValue && /[a-z]{2,}/i.test(kind) ? kind : elided;
+  // A colon that ends the words announced the values they no longer show (`Lists differ:`).
+  return labelled && elidedValue && /[a-z]{2,}/i.test(kind) ? kind : withoutTrailing(elided, ":");
 }
 
 /** A side labelled with its colon between a check's words and the words that follow it. */

@@ -20,7 +20,7 @@ import { isJunit, junitFailures } from "../reports/junit.js";
 import { elementText, nextTag } from "../reports/xml-scanner.js";
 import { failureOf } from "../failure-of.js";
 import { codePointLength } from "../clean/code-points.js";
-import { sidesAsCalled } from "./python-sides.js";
+import { sidesAsCalled, withoutSequenceLabel } from "./python-sides.js";
 
 /** pytest's session banners: `=== test session starts ===`, `=== FAILURES ===`, `=== ERRORS ===`. */
 const BANNER =
@@ -651,7 +651,7 @@ function pythonString(text: string): string {
  * convention `assert result == expected` follows too), when the message is nothing else.
  */
 function unittestValues(message: string): { expected: string; received: string } | null {
-  const text = message.replace(/^AssertionError: /, "");
+  const text = withoutSequenceLabel(message.replace(/^AssertionError: /, ""));
   const at = text.indexOf(" != ");
   if (at <= 0 || text.indexOf(" != ", at + 1) >= 0) return null;
   const received = text.slice(0, at).trim();

@@ -90,3 +90,12 @@ function namesOutsideStrings(expression: string): string[] {
   }
   return names;
 }
+
+/**
+ * unittest's `<first> != <second>` without the label its sequence checks put before it
+ * (`assertListEqual`'s `Lists differ: ['A', 'B', 'B'] != ['A', 'B', 'P']`, `Tuples differ:`,
+ * `Sequences differ:`): the label is the check's words, not part of the first side.
+ */
+export function withoutSequenceLabel(text: string): string {
+  return text.replace(/^(?:Lists|Tuples|Sequences) differ: /, "");
+}

@@ -185,6 +185,12 @@ AssertionError: 'header_0' != 'header_1'
     });
   });
 
+  it("reads assertListEqual's sides without its `Lists differ:` label (nameparser)", () => {
+    const lists = `FAIL: test_initials_list (tests.InitialsTestCase.test_initials_list)\n${PART}\nTraceback (most recent call last):\n  File "/src/tests.py", line 2338, in test_initials_list\n    self.m(hn.initials_list(), ["A", "B", "P"], hn)\nAssertionError: Lists differ: ['A', 'B', 'B'] != ['A', 'B', 'P']\n\nFirst differing element 2:\n'B'\n'P'`;
+    const [failure] = unittestParser.parse(run("FAILED (failures=1)", lists));
+    expect(failure).toMatchObject({ expected: "['A', 'B', 'P']", received: "['A', 'B', 'B']" });
+  });
+
   it("places a doctest at its first failing example, with what it expected and got", () => {
     expect(unittestParser.parse(run("FAILED (failures=1)", DOCTESTS))).toEqual([
       failureOf({

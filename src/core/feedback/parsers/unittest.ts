@@ -6,7 +6,7 @@ import { failureOf } from "../failure-of.js";
 import { frameLocation, type SourceLocation } from "../extractor/stack-frames.js";
 import { readTraceback, type PythonFrame } from "./python-traceback.js";
 import { MAX_FIELD_LENGTH, cappedValues } from "../field-length.js";
-import { sidesAsCalled } from "./python-sides.js";
+import { sidesAsCalled, withoutSequenceLabel } from "./python-sides.js";
 
 /** The rule unittest draws above every report (70 `=`), and between a report's parts (70 `-`). */
 const REPORT_RULE = /^={70}$/;
@@ -131,7 +131,7 @@ function testName(title: string): string {
 function assertedValues(
   exception: readonly string[],
 ): { expected: string; received: string } | null {
-  const text = (exception[0] ?? "").slice("AssertionError: ".length);
+  const text = withoutSequenceLabel((exception[0] ?? "").slice("AssertionError: ".length));
   const at = text.indexOf(" != ");
   if (at <= 0) return null;
   const received = text.slice(0, at);
