@@ -33,6 +33,14 @@ describe("valuesFromMessage", () => {
     ],
     // huandu/xstrings' helper, its lines joined (held-out-24).
     ['case fails. [case:中]; should => "2"; actual => "1"', '"2"', '"1"'],
+    // robfig/cron's checks (held-out-31): what was checked, then the pair.
+    ["5-7/2 => expected 160, got 32", "160", "32"],
+    [
+      "Fail evaluating @weekly on Sun Jul 8 00:00 2012: (expected) 2012-07-08 00:00:00 +0000 UTC != 2012-07-14 00:00:00 +0000 UTC (actual)",
+      "2012-07-08 00:00:00 +0000 UTC",
+      "2012-07-14 00:00:00 +0000 UTC",
+    ],
+    ["(actual) 1 != 2 (expected)", "2", "1"],
     // gobwas/glob's abbreviated labels, Go's `%v` of a slice (fixtures/real-world/go-test/glob-…).
     ["#0 unexpected segments: exp: [1 2 3], act: [2 3]", "[1 2 3]", "[2 3]"],
     // go-runewidth's notes after the wanted value (fixtures/real-world/go-test/runewidth-ambiguous-truncate-fit).

@@ -87,10 +87,41 @@ const LABELLED_EXPECTED =
  * xstrings' `should => "15"` / `actual => "10"`.
  */
 function labelledValues(text: string): AssertedValues | null {
+  const enclosed = enclosedLabels(text);
+  if (enclosed !== null) return enclosed;
   const actual = LABELLED_ACTUAL.exec(text);
   const expected = LABELLED_EXPECTED.exec(text);
   if (actual?.[1] === undefined || expected?.[1] === undefined) return null;
   return nonEmpty(expected[1], actual[1]);
+}
+
+/** A side's label in parentheses, as a comparison's ends print it: `(expected)`, `(actual)`. */
+const ENCLOSED_LABEL: ReadonlyMap<string, "expected" | "received"> = new Map([
+  ["(expected)", "expected"],
+  ["(want)", "expected"],
+  ["(actual)", "received"],
+  ["(got)", "received"],
+]);
+
+/**
+ * `(expected) X != Y (actual)`, each side labelled at its own end (robfig/cron's `Fail
+ * evaluating …: (expected) 2012-07-09 15:00:00 +0000 UTC != 0001-01-01 00:00:00 +0000 UTC
+ * (actual)`), in either order. Found by position: the sides hold spaces.
+ */
+function enclosedLabels(text: string): AssertedValues | null {
+  const close = text.lastIndexOf(" (");
+  const last = ENCLOSED_LABEL.get(text.slice(close + 1));
+  if (close < 0 || last === undefined) return null;
+  for (const [label, side] of ENCLOSED_LABEL) {
+    if (side === last) continue;
+    const open = text.lastIndexOf(`${label} `, close);
+    const at = open < 0 ? -1 : text.indexOf(" != ", open);
+    if (at < 0 || at > close) continue;
+    const first = text.slice(open + label.length + 1, at);
+    const second = text.slice(at + " != ".length, close);
+    return side === "expected" ? nonEmpty(first, second) : nonEmpty(second, first);
+  }
+  return null;
 }
 
 /** The message without a leading `AssertionError: ` (or any `SomeError: `). */
@@ -149,8 +180,8 @@ function goValues(text: string): AssertedValues | null {
     );
   }
   // `expected 3, got 2` (or `obtained 2`), also after what was checked: `On bytes(9999),
-  // expected '10 kB', but got '9.8 kB'`.
-  const expectedAt = /(?:^|[,;:]\s)expected\s/i.exec(text);
+  // expected '10 kB', but got '9.8 kB'`, `5-7/2 => expected 160, got 32`.
+  const expectedAt = /(?:^|[,;:]\s|=>\s)expected\s/i.exec(text);
   if (expectedAt === null) return null;
   const valueAt = expectedAt.index + expectedAt[0].length;
   const got = text.slice(valueAt).search(/[\s,;](?:got|obtained):?\s/);
