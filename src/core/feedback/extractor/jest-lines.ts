@@ -36,12 +36,23 @@ export const readJestHeader: LineReader = (extraction, { index, trimmed }) => {
 function openFileHeader(extraction: Extraction, rest: string, index: number): void {
   const [file = "", ...names] = withoutDuration(withoutProjectSuffix(rest)).split(" > ");
   if (names.length > 0) {
-    if (isTestHeader(extraction.lines[index - 1] ?? "")) extraction.shareNext();
+    if (isGroupedHeader(extraction.lines, index)) extraction.shareNext();
     extraction.open(newDraft("test", names.join(" > "), file));
     return;
   }
   extraction.fileContext = file;
   extraction.open(newDraft("file", null, file));
+}
+
+/**
+ * Whether the header at `index` is listed right under another test's: the line above is one, or
+ * is blank under one — a test's name that ends with a line break (cookie's `invalid domain:
+ * example.com\n`) leaves a blank line between the headers, never the report's rule.
+ */
+function isGroupedHeader(lines: readonly string[], index: number): boolean {
+  const above = lines[index - 1] ?? "";
+  if (isTestHeader(above)) return true;
+  return above.trim() === "" && isTestHeader(lines[index - 2] ?? "");
 }
 
 /** Whether `line` is a Vitest `FAIL file > … > test` header. */

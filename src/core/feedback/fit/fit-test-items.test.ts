@@ -475,6 +475,25 @@ describe("fitTestItems", () => {
     expect(items.join("\n")).not.toContain("TestOther");
   });
 
+  it("never writes an empty item for a failure with a file and no line (cookie)", () => {
+    const lineless = (test: string): Failure =>
+      failureOf({ test, file: "src/stringify.spec.ts", line: null, message: "" });
+    const failures = [
+      failureOf({
+        test: "stringify > throws for invalid domain",
+        file: "src/stringify.spec.ts",
+        line: 113,
+        message: "AssertionError: expected [Function] to throw an error",
+      }),
+      lineless("stringify > should throw for invalid path: /"),
+      lineless("stringify > should throw for invalid path: /foo"),
+    ];
+    for (let budget = 40; budget <= 300; budget += 10) {
+      const { items } = fitTestItems(groupByRootCause(failures), budget, "");
+      expect(items, `at ${budget}`).not.toContain("");
+    }
+  });
+
   it("spends nothing on what the summary already says", () => {
     const failures = [assertion(6, "cart › sums prices", "4", "3"), assertion(9, "b", "2", "1")];
     const { items } = fitTestItems(groupByRootCause(failures), 76, "want 4, got 3");

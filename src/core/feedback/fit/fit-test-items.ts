@@ -767,6 +767,8 @@ function renderItem(
         : inDirectory(failure.file, directory);
       where =
         placeText(failure, shown, implied, member.column) + (member.from ? fromText(failure) : "");
+      // A file without a line, the one written last, and no name: the file again, never nothing.
+      if (where === "" && label === null) where = shown;
       if (!implied) directory = again ? null : directoryOf(failure.file);
       const from = member.from ? failure.testLocation : undefined;
       if (from !== undefined && from.file !== failure.file) directory = directoryOf(from.file);

@@ -220,6 +220,34 @@ Error: Transform failed with 1 error:
     ]);
   });
 
+  it("gives a test whose name ends with a line break the error of the tests listed under it (cookie)", () => {
+    const output = `
+⎯⎯⎯⎯⎯⎯ Failed Tests 2 ⎯⎯⎯⎯⎯⎯⎯
+
+ FAIL  src/stringify.spec.ts > stringify > should throw for invalid domain: example.com
+
+ FAIL  src/stringify.spec.ts > stringify > should throw for invalid domain: my site.org
+AssertionError: expected [Function] to throw an error
+ ❯ src/stringify.spec.ts:113:67
+
+ Test Files  1 failed (1)
+`;
+    expect(
+      vitestParser.parse(output).map((failure) => [failure.test, failure.line, failure.message]),
+    ).toEqual([
+      [
+        "stringify > should throw for invalid domain: example.com",
+        113,
+        "AssertionError: expected [Function] to throw an error",
+      ],
+      [
+        "stringify > should throw for invalid domain: my site.org",
+        113,
+        "AssertionError: expected [Function] to throw an error",
+      ],
+    ]);
+  });
+
   it("gives tests listed together above one error that error each (path-to-regexp)", () => {
     // Vitest 3 prints one FAIL header per test that failed with the same error, then the error.
     const output = `
