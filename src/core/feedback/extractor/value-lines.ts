@@ -8,7 +8,7 @@ import { quotedEnd } from "../clean/quoted-text.js";
 
 /** Keys that print one side of a comparison: Jest/Vitest (with an inline snapshot's `Snapshot:`), node:assert, node-tap, testify, cargo, Go. */
 export const VALUE_KEY =
-  /^(?:(expected|received|actual|wanted|found|left|right|got|want)(?: [a-z]+){0,3}|(snapshot))[ \t]*:(?:[ \t](.*))?$/i;
+  /^(?:(expected|received|actual|wanted|found|left|right|got|want)(?: [a-z]+){0,7}|(snapshot))[ \t]*:(?:[ \t](.*))?$/i;
 
 /**
  * An error's own report line (`AssertionError [ERR_ASSERTION]: …`, `TypeError: x`): after a

@@ -362,4 +362,41 @@ Tests:       1 failed, 1 total
       },
     ]);
   });
+
+  it("reads both sides from a long label's value lines, not one from the diff below (arg: chai under Jest)", () => {
+    const output = `FAIL ./test.js
+  ● COUNT should count the number of times a flag has been passed
+
+    assert.deepStrictEqual(received, expected)
+
+    Expected value to deeply and strictly equal to:
+      {"--verbose": 9, "_": ["foo"]}
+    Received:
+      {"--verbose": 7, "_": ["foo"]}
+
+    Message:
+      expected { _: [ 'foo' ], '--verbose': 7 } to deeply equal { _: [ 'foo' ], '--verbose': 9 }
+
+    Difference:
+
+    - Expected
+    + Received
+
+      Object {
+    -   "--verbose": 9,
+    +   "--verbose": 7,
+        "_": Array [
+          "foo",
+        ],
+      }
+
+      at Object.<anonymous> (test.js:359:23)
+
+Tests:       1 failed, 1 total
+`;
+    expect(jestParser.parse(output)[0]).toMatchObject({
+      expected: '{"--verbose": 9, "_": ["foo"]}',
+      received: '{"--verbose": 7, "_": ["foo"]}',
+    });
+  });
 });
