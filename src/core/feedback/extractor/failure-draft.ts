@@ -144,6 +144,7 @@ export function finishDraft(draft: FailureDraft): Failure {
     ((expected === null && received === null) ||
       oneSided ||
       draft.reordered ||
+      isWholeObjectPair(stated) ||
       (unquoted(stated.expected) === expected && unquoted(stated.received) === received))
   ) {
     expected = stated.expected;
@@ -237,4 +238,32 @@ function isPlainError(message: string): boolean {
 /** A field cut to `MAX_FIELD_LENGTH`. */
 function capped(value: string | null): string | null {
   return value === null ? null : truncateCodePoints(value, MAX_FIELD_LENGTH);
+}
+
+/**
+ * Longest pair of printed objects (both sides together) a message states that stands for the
+ * diff below it: about what the diff's changed lines cost, so the whole values cost no more. A
+ * longer pair (`{ token: 'abc', userId: 123 }` against `… '123' }`, 60) leaves the diff's
+ * changed lines, which name the property that differs at half the length.
+ */
+const MAX_STATED_OBJECTS = 50;
+
+/**
+ * Whether a message states two whole objects or arrays, short enough to read at once (Vitest's
+ * `expected { null: 'hello' } to deeply equal { 'invalid%key': 'hello' }`): each side whole in
+ * one line, where the diff below gives the changed lines alone (`"invalid%key": "hello",`) or
+ * spells the same values over many lines. A side the runner cut (pytest's `{'_netloc_sep...t':
+ * None, ...}`) is not whole.
+ */
+function isWholeObjectPair(stated: { expected: string; received: string }): boolean {
+  const sides = [stated.expected, stated.received];
+  return (
+    sides.every((side) => /^[[{].*[\]}]$/.test(side) && !isCut(side)) &&
+    sides.join("").length <= MAX_STATED_OBJECTS
+  );
+}
+
+/** Whether a runner cut a printed value short: `...` or `…` inside it. */
+function isCut(side: string): boolean {
+  return side.includes("...") || side.includes("…");
 }

@@ -248,6 +248,31 @@ AssertionError: expected [Function] to throw an error
     ]);
   });
 
+  it("takes two short whole objects the message states over the diff's changed lines (fast-querystring)", () => {
+    const output = `
+⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯
+
+ FAIL  test/parse.test.ts > should decode key
+AssertionError: expected { null: 'hello' } to deeply equal { 'invalid%key': 'hello' }
+
+- Expected
++ Received
+
+  Object {
+-   "invalid%key": "hello",
++   "null": "hello",
+  }
+
+ ❯ test/parse.test.ts:43:10
+
+ Test Files  1 failed (1)
+`;
+    expect(vitestParser.parse(output)[0]).toMatchObject({
+      expected: "{ 'invalid%key': 'hello' }",
+      received: "{ null: 'hello' }",
+    });
+  });
+
   it("gives tests listed together above one error that error each (path-to-regexp)", () => {
     // Vitest 3 prints one FAIL header per test that failed with the same error, then the error.
     const output = `
