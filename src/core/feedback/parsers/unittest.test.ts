@@ -191,6 +191,12 @@ AssertionError: 'header_0' != 'header_1'
     expect(failure).toMatchObject({ expected: "['A', 'B', 'P']", received: "['A', 'B', 'B']" });
   });
 
+  it("reads two shortened lists by their first differing element, not a diff line with its comma (simplejson)", () => {
+    const lists = `FAIL: test_infile_stdout (simplejson.tests.test_tool.TestTool.test_infile_stdout)\n${PART}\nTraceback (most recent call last):\n  File "/src/simplejson/tests/test_tool.py", line 74, in test_infile_stdout\n    self.assertEqual(\nAssertionError: Lists differ: ['[',[185 chars]'        },', '    {'] != ['[',[185 chars]'    },', '    {']\n\nFirst differing element 13:\n'        },'\n'    },'\n\n  ['[',\n-  '        },',\n?   ----\n\n+  '    },',\n   ']']`;
+    const [failure] = unittestParser.parse(run("FAILED (failures=1)", lists));
+    expect(failure).toMatchObject({ expected: "'    },'", received: "'        },'" });
+  });
+
   it("places a doctest at its first failing example, with what it expected and got", () => {
     expect(unittestParser.parse(run("FAILED (failures=1)", DOCTESTS))).toEqual([
       failureOf({

@@ -126,6 +126,7 @@ function testName(title: string): string {
  * received and expected, as `assertEqual(result, expected)` puts them (`sidesAsCalled` turns
  * them round for a call that does not). When unittest cut a side
  * (`[truncated]...`, or the middle of two long strings: `'>a block quote\n>>and a[90 chars]e.\n'`),
+ * a sequence's `First differing element 13:` gives the two elements on the lines below it, else
  * the `-`/`+` lines of its diff below hold them whole, the first line that differs first.
  */
 function assertedValues(
@@ -143,6 +144,15 @@ function assertedValues(
   }
   const minus = exception.find((line) => line.startsWith("- "));
   const plus = exception.find((line) => line.startsWith("+ "));
+  // A sequence check names the first element that differs, each side's on a line of its own:
+  // unless the diff's lines are the whole sequences, its lines are elements of a long one spread
+  // over many lines (`-  '        },',`), their separators glued on.
+  const differing = exception.findIndex((line) => /^First differing element \d+:$/.test(line));
+  const [first, second] = differing < 0 ? [] : exception.slice(differing + 1, differing + 3);
+  const wholeDiff = minus !== undefined && /^- [[(].*[\])]$/.test(minus);
+  if (!wholeDiff && first !== undefined && second !== undefined && first !== "" && second !== "") {
+    return cappedValues(second, first);
+  }
   // Without a diff (`Diff is 1136 characters long.`), the sides as cut still show where they differ.
   if (minus === undefined || plus === undefined) {
     return expected === "" || received.includes("[truncated]")
