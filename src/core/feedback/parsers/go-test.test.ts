@@ -423,4 +423,38 @@ FAIL
     ]);
     expect(failures[0]?.message).toBe('" Test Case" ("_test_case" != "test_case")');
   });
+
+  it("reads a failed example's got: and want: by the first line they differ in (fastjson)", () => {
+    const output = `--- FAIL: ExampleObject_Visit (0.00s)
+got:
+object {"foo":1234}
+array [23,4,"bar",]
+string "foobar"
+want:
+object {"foo":1234}
+array [23,4,"bar"]
+string "foobar"
+--- FAIL: ExampleScanner_reuse (0.00s)
+got:
+[0],"0",
+want:
+[0],"0",
+[1],"1",
+FAIL
+FAIL	github.com/valyala/fastjson	0.050s
+`;
+    expect(goTestParser.parse(output)).toEqual([
+      failureOf({
+        test: "ExampleObject_Visit",
+        expected: 'array [23,4,"bar"]',
+        received: 'array [23,4,"bar",]',
+        message: "output differs from want: at line 2",
+      }),
+      failureOf({
+        test: "ExampleScanner_reuse",
+        expected: '[1],"1",',
+        message: "output differs from want: at line 2",
+      }),
+    ]);
+  });
 });

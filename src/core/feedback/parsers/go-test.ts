@@ -106,6 +106,13 @@ class GoTestReading {
   private current: FailureDraft | null = null;
   /** The package of a `# pkg` build-output header, while its errors are being read. */
   private building: string | null = null;
+  /** A failed example's printed output (`got:`) and the output its comment wants (`want:`). */
+  private example: {
+    draft: FailureDraft;
+    side: "got" | "want";
+    got: string[];
+    want: string[];
+  } | null = null;
 
   constructor(private readonly lines: readonly string[]) {}
 
@@ -131,6 +138,7 @@ class GoTestReading {
     const raw = this.lines[index] ?? "";
     const trimmed = raw.trim();
     const header = /^(?:=== (?:RUN|CONT|NAME)|--- (FAIL|PASS|SKIP):)\s+(\S+)/.exec(trimmed);
+    if (header !== null || /^(?:ok|FAIL|PASS)\b/.test(raw)) this.endExample();
     if (header?.[2] !== undefined) {
       this.building = null;
       this.current = this.test(header[2]);
@@ -152,6 +160,7 @@ class GoTestReading {
       this.readBuildError(trimmed);
       return index;
     }
+    if (this.readExampleLine(raw)) return index;
     if (raw.startsWith("panic: ")) return this.readPanic(index);
     // What a test prints itself (`fmt.Println`) starts at the margin; go indents its log lines
     // and their continuations.
@@ -317,6 +326,41 @@ class GoTestReading {
     const known = this.tests.get(name) ?? [newDraft("test", name, null)];
     this.tests.set(name, known);
     return known.at(-1) ?? newDraft("test", name, null);
+  }
+
+  /**
+   * A line of a failed example's report: `got:` and `want:` at the margin, each over the whole
+   * output, line by line. Whether the line was one.
+   */
+  private readExampleLine(raw: string): boolean {
+    const current = this.current;
+    if (current === null || !(current.test ?? "").startsWith("Example")) return false;
+    if (raw === "got:") {
+      this.example = { draft: current, side: "got", got: [], want: [] };
+      return true;
+    }
+    const example = this.example;
+    if (example?.draft !== current) return false;
+    if (raw === "want:") example.side = "want";
+    else example[example.side].push(raw);
+    return true;
+  }
+
+  /**
+   * An example's report read to its end: the first line its output and its `want:` differ in
+   * is the pair (the outputs share the rest), and where it is, the message.
+   */
+  private endExample(): void {
+    const example = this.example;
+    this.example = null;
+    if (example === null) return;
+    const { draft, got, want } = example;
+    const at = got.findIndex((line, index) => line !== want[index]);
+    const differs = at < 0 ? (want.length > got.length ? got.length : -1) : at;
+    if (differs < 0) return;
+    setMessage(draft, `output differs from want: at line ${differs + 1}`);
+    draft.expected = want[differs] ?? null;
+    draft.received = got[differs] ?? null;
   }
 
   /** A new message of the test `after` belongs to, which the lines below now describe. */
