@@ -253,11 +253,13 @@ const MAX_STATED_OBJECTS = 50;
  * `expected { null: 'hello' } to deeply equal { 'invalid%key': 'hello' }`): each side whole in
  * one line, where the diff below gives the changed lines alone (`"invalid%key": "hello",`) or
  * spells the same values over many lines. A side the runner cut (pytest's `{'_netloc_sep...t':
- * None, ...}`) is not whole.
+ * None, ...}`) is not whole, nor two that read the same (chai's `{ Object (__value, _) }` for two
+ * different objects).
  */
 function isWholeObjectPair(stated: { expected: string; received: string }): boolean {
   const sides = [stated.expected, stated.received];
   return (
+    stated.expected !== stated.received &&
     sides.every((side) => /^[[{].*[\]}]$/.test(side) && !isCut(side)) &&
     sides.join("").length <= MAX_STATED_OBJECTS
   );

@@ -273,6 +273,27 @@ AssertionError: expected { null: 'hello' } to deeply equal { 'invalid%key': 'hel
     });
   });
 
+  it("keeps a diff's pair when the message's two objects read the same (purify's chai `{ Object (__value, _) }`)", () => {
+    const output = `
+ FAIL  src/Codec.test.ts > Codec > array > decode
+AssertionError: expected { Object (__value, _) } to deeply equal { Object (__value, _) }
+
+- Expected
++ Received
+
+- "Problem with the value at index 0: Expected a number"
++ "Problem with the value at index 1: Expected a number"
+
+ ❯ src/Codec.test.ts:263:40
+
+ Test Files  1 failed (1)
+`;
+    expect(vitestParser.parse(output)[0]).toMatchObject({
+      expected: '"Problem with the value at index 0: Expected a number"',
+      received: '"Problem with the value at index 1: Expected a number"',
+    });
+  });
+
   it("gives tests listed together above one error that error each (path-to-regexp)", () => {
     // Vitest 3 prints one FAIL header per test that failed with the same error, then the error.
     const output = `
