@@ -107,9 +107,13 @@ const STRUCTURE_LINE = /^(?:[\w$]+ )?[[\]{}()]+,?$/;
 /** A unified diff's hunk header (`@@ -1,13 +1,13 @@`), which Jest prints above a long diff. */
 const HUNK_HEADER = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@$/;
 
-/** Each side's changed lines without those that hold no element. */
+/** A printed structure with nothing in it, `Object {}`, `[]`: a whole value, not a bracket. */
+const EMPTY_STRUCTURE = /^(?:[\w$]+ )?(?:\{\}|\[\]),?$/;
+
+/** Each side's changed lines without those that hold no element (an empty structure is one). */
 function withoutStructure(sides: Record<Side, string[]>): Record<Side, string[]> {
-  const kept = (lines: readonly string[]) => lines.filter((line) => !STRUCTURE_LINE.test(line));
+  const kept = (lines: readonly string[]) =>
+    lines.filter((line) => !STRUCTURE_LINE.test(line) || EMPTY_STRUCTURE.test(line));
   return { expected: kept(sides.expected), received: kept(sides.received) };
 }
 

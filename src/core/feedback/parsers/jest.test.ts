@@ -399,4 +399,29 @@ Tests:       1 failed, 1 total
       received: '{"--verbose": 7, "_": ["foo"]}',
     });
   });
+
+  it("keeps an empty object a side is as that side, beside the other's elements (class-transformer)", () => {
+    const output = `FAIL test/functional/basic-functionality.spec.ts
+  ● basic functionality › should convert instance of the given object to plain javascript object
+
+    expect(received).toEqual(expected) // deep equality
+
+    - Expected
+    + Received
+
+    - Object {}
+    + Object {
+    +   "firstName": "Umed",
+    +   "lastName": "Khudoiberdiev",
+    + }
+
+      at Object.<anonymous> (test/functional/basic-functionality.spec.ts:261:27)
+
+Tests:       1 failed, 1 total
+`;
+    expect(jestParser.parse(output)[0]).toMatchObject({
+      expected: "Object {}",
+      received: '"firstName": "Umed",\n"lastName": "Khudoiberdiev",',
+    });
+  });
 });
