@@ -90,7 +90,7 @@ export const readDiff: LineReader = (extraction, { index, trimmed: printed, inde
   // moved to another place in a list) only join the elements into a value no side printed.
   const values = blank
     ? (differingSides(blocks) ?? differingSides(sides))
-    : (differingSides(withoutStructure(sides)) ?? differingSides(blocks));
+    : (differingSides(withoutStructure(withinContaining(sides))) ?? differingSides(blocks));
   // Changed lines that only put the same elements in another order (`+ 1`, `+ 2`, `- 2`, `- 1`)
   // say the order is wrong, not what it should be: a pair the message states whole says it.
   if (isReorder(sides)) draft.reordered = true;
@@ -106,6 +106,25 @@ const STRUCTURE_LINE = /^(?:[\w$]+ )?[[\]{}()]+,?$/;
 
 /** A unified diff's hunk header (`@@ -1,13 +1,13 @@`), which Jest prints above a long diff. */
 const HUNK_HEADER = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@$/;
+
+/** A printed object's property line, its key first: `"resolution": "720P",`. */
+const PROPERTY_LINE = /^("(?:[^"\\]|\\.)*"|[\w$]+): /;
+
+/**
+ * The changed lines of a diff against `expect.objectContaining(…)` (`- ObjectContaining {`),
+ * without the received properties the wanted object does not name: they cannot fail the check,
+ * and they would bury the one property that did (`"resolution": "480P",` among thirteen).
+ */
+function withinContaining(sides: Record<Side, string[]>): Record<Side, string[]> {
+  if (!sides.expected.some((line) => /^ObjectContaining \{$/.test(line))) return sides;
+  const keyOf = (line: string): string | undefined => PROPERTY_LINE.exec(line)?.[1];
+  const named = new Set(sides.expected.map(keyOf));
+  const received = sides.received.filter((line) => {
+    const key = keyOf(line);
+    return key === undefined || named.has(key);
+  });
+  return { expected: sides.expected, received };
+}
 
 /** A printed structure with nothing in it, `Object {}`, `[]`: a whole value, not a bracket. */
 const EMPTY_STRUCTURE = /^(?:[\w$]+ )?(?:\{\}|\[\]),?$/;

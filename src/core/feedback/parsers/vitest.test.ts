@@ -294,6 +294,33 @@ AssertionError: expected { Object (__value, _) } to deeply equal { Object (__val
     });
   });
 
+  it("leaves out received properties an objectContaining does not name (video-filename-parser)", () => {
+    const output = `
+ FAIL  test/filenameParse.spec.ts > parse tv show title "Its Always Sunny S14E04 720p"
+AssertionError: expected { …(24) } to deeply equal ObjectContaining{…}
+
+- Expected
++ Received
+
+- ObjectContaining {
++ {
++   "airDate": null,
++   "audioChannels": undefined,
+-   "resolution": "720P",
++   "resolution": "480P",
++   "year": null,
+  }
+
+ ❯ test/filenameParse.spec.ts:426:20
+
+ Test Files  1 failed (1)
+`;
+    expect(vitestParser.parse(output)[0]).toMatchObject({
+      expected: '"resolution": "720P",',
+      received: '"resolution": "480P",',
+    });
+  });
+
   it("gives tests listed together above one error that error each (path-to-regexp)", () => {
     // Vitest 3 prints one FAIL header per test that failed with the same error, then the error.
     const output = `
