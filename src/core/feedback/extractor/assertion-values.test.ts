@@ -33,6 +33,13 @@ describe("valuesFromMessage", () => {
     ],
     // huandu/xstrings' helper, its lines joined (held-out-24).
     ['case fails. [case:中]; should => "2"; actual => "1"', '"2"', '"1"'],
+    // chai's property check (held-out-33, object-path): the property's value, what it held.
+    [
+      "expected { Object (a, b) } to have nested property 'b.d.0' of 'o', but got 'a'",
+      "'o'",
+      "'a'",
+    ],
+    ["expected { Object (a, b) } to have nested property 'b.c' of 'o', but got []", "'o'", "[]"],
     // robfig/cron's checks (held-out-31): what was checked, then the pair.
     ["5-7/2 => expected 160, got 32", "160", "32"],
     [

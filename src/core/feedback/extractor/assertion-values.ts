@@ -26,12 +26,28 @@ export function valuesFromMessage(message: string): AssertedValues | null {
   if (text.endsWith("...") || text.endsWith("…") || text.includes("…(")) return null;
   return (
     callCounts(text) ??
+    chaiPropertyValues(text) ??
     chaiValues(text) ??
     pytestValues(text) ??
     goValues(text) ??
     shouldValues(text) ??
     labelledValues(text)
   );
+}
+
+/**
+ * Chai's property check: `expected { Object (a, b) } to have nested property 'b.d.0' of 'o', but
+ * got 'a'` — the property's wanted value after ` of `, what it held after `, but got `. Found by
+ * position: the object and the values hold spaces.
+ */
+function chaiPropertyValues(text: string): AssertedValues | null {
+  if (!text.startsWith("expected ")) return null;
+  const property = /\bto have (?:(?:nested|own|deep) )*property /.exec(text);
+  if (property === null) return null;
+  const got = text.lastIndexOf(", but got ");
+  const of = got < 0 ? -1 : text.lastIndexOf(" of ", got);
+  if (of < property.index) return null;
+  return nonEmpty(text.slice(of + " of ".length, got), text.slice(got + ", but got ".length));
 }
 
 /** A check's own words for its wanted side: `- should have 3 results, got 2` (doublestar). */
