@@ -4,6 +4,7 @@ import type { Failure } from "../feedback.js";
 import { helperCaller, type UserFrame } from "./helper-frames.js";
 import { isTestPath, type SourceLocation } from "./stack-frames.js";
 import { MAX_FIELD_LENGTH } from "../field-length.js";
+import { isRunnerCut } from "../clean/runner-cut.js";
 
 /**
  * Where a draft came from: a named test, a whole file the runner marked failed (`FAIL file`),
@@ -260,12 +261,7 @@ function isWholeObjectPair(stated: { expected: string; received: string }): bool
   const sides = [stated.expected, stated.received];
   return (
     stated.expected !== stated.received &&
-    sides.every((side) => /^[[{].*[\]}]$/.test(side) && !isCut(side)) &&
+    sides.every((side) => /^[[{].*[\]}]$/.test(side) && !isRunnerCut(side)) &&
     sides.join("").length <= MAX_STATED_OBJECTS
   );
-}
-
-/** Whether a runner cut a printed value short: `...` or `…` inside it. */
-function isCut(side: string): boolean {
-  return side.includes("...") || side.includes("…");
 }

@@ -1,5 +1,6 @@
 import type { Failure } from "../feedback.js";
 import type { DraftKind } from "./failure-draft.js";
+import { isRunnerCut } from "../clean/runner-cut.js";
 
 /** A finished failure with the kind of draft it came from. */
 export interface ExtractedFailure {
@@ -131,7 +132,7 @@ function elsewhereInFile(a: Failure, b: Failure): boolean {
  */
 function otherValues(a: Failure, b: Failure): boolean {
   const sides = [a.expected, a.received, b.expected, b.received];
-  if (sides.some((side) => side === null || side.includes("…") || side.includes("..."))) {
+  if (sides.some((side) => side === null || isRunnerCut(side))) {
     return false;
   }
   return a.expected !== b.expected || a.received !== b.received;

@@ -4,6 +4,7 @@ import { oneLine } from "../../one-line.js";
 import type { Failure } from "../feedback.js";
 import { valueDifference } from "../extractor/value-difference.js";
 import { withoutTrailing } from "../clean/without-trailing.js";
+import { quotedEnd } from "../clean/quoted-text.js";
 
 /**
  * Longest error message in a whole item: room for Jasmine's one line per `toEqual` difference
@@ -187,16 +188,16 @@ function withoutRunnerCuts(text: string): string {
   let result = "";
   let at = 0;
   while (at < text.length) {
-    const quote = text.charAt(at);
-    const end = quote === "'" || quote === '"' ? text.indexOf(quote, at + 1) : -1;
+    const char = text.charAt(at);
+    const end = char === "'" || char === '"' ? quotedEnd(text, at) : -1;
     if (end < 0) {
-      result += quote;
+      result += char;
       at += 1;
       continue;
     }
-    const quoted = text.slice(at, end + 1);
+    const quoted = text.slice(at, end);
     result += quoted.includes("...") ? " " : quoted;
-    at = end + 1;
+    at = end;
   }
   return result;
 }
