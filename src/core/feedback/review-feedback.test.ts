@@ -249,7 +249,24 @@ describe("reviewFeedback (formats)", () => {
     const feedback = reviewFeedback(`- issue: leak in src/b.ts:9\n${review}`, { maxLength: 300 });
     expect(feedback.actionableItems.at(-1)).toMatch(/^\+\d+ more points$/);
     for (const item of feedback.actionableItems.slice(1, -1))
-      expect(item).toMatch(/^(?:src\/a\.ts|…):\d+ nit/);
+      expect(item).toMatch(/^(?:src\/a\.ts|…):\d+ rename variable number \d+/);
+  });
+
+  it("spends a brief item on the finding's words, not on a Conventional Comments label", () => {
+    const review = [
+      "- issue (security): KIE upload endpoint does not validate file type or size in src/server.py:291",
+      "- suggestion (typo): use set up, the verb, in docs/fix.md:69",
+      ...Array.from(
+        { length: 6 },
+        (_, index) => `- suggestion: split the helper number ${index} in src/a.ts:${index + 1}`,
+      ),
+    ].join("\n");
+    const items = reviewFeedback(review, { maxLength: 300 }).actionableItems;
+    expect(items[0]).toMatch(/^src\/server\.py:291 KIE upload/);
+    expect(items.join("\n")).not.toMatch(/\d (?:issue|suggestion)(?: \([^)]*\))?$/m);
+    expect(reviewFeedback(review, { maxLength: 5000 }).actionableItems[0]).toBe(
+      "src/server.py:291 issue (security): KIE upload endpoint does not validate file type or size",
+    );
   });
 
   it("names every finding's place and rule before any finding's words, the file once per run", () => {
@@ -400,12 +417,24 @@ describe("reviewFeedback (formats)", () => {
       const feedback = reviewFeedback(text, { maxLength: 500 });
       const whole = reviewFeedback(text, { maxLength: 100_000 }).actionableItems;
       expect(total(feedback)).toBeLessThanOrEqual(500);
-      const [first] = feedback.actionableItems;
-      expect(whole[0]?.startsWith((first ?? "").replace(/…$/, ""))).toBe(true);
+      // A brief form leaves out a Conventional Comments label (`nit: `) the whole one has; a
+      // point's place may be named briefer when the point above it is left out.
+      const words = (item: string) =>
+        item
+          .replace(/^\S+:\d+ /, "")
+          .replace(/^(?:nit|issue|suggestion|question|todo|chore|thought|note)[^:]*: /i, "")
+          .replace(/…$/, "");
+      const placed = (item: string) => /^\S+:\d+ /.test(item);
+      // Each item is a brief form of a whole one, in the whole ones' order (a point left out
+      // for `+N more` is skipped there), and names a place where the whole one does.
+      let next = 0;
       for (const [index, item] of feedback.actionableItems.entries()) {
         if (/^\+\d+ more points?$/.test(item)) continue;
-        const place = /^\S+:\d+/.exec(whole[index] ?? "")?.[0];
-        if (place !== undefined) expect(item.startsWith(place)).toBe(true);
+        const at = whole.findIndex((form, at) => at >= next && words(form).startsWith(words(item)));
+        expect(at).toBeGreaterThanOrEqual(next);
+        if (index === 0) expect(at).toBe(0);
+        expect(placed(item)).toBe(placed(whole[at] ?? ""));
+        next = at + 1;
       }
     }
   });

@@ -48,13 +48,13 @@ function firstSentence(words: string): string | null {
 /**
  * A point's item from brief to whole, as test failures have: its place leads every form —
  * its file as `itemPathNames` writes it (`…:line` when the item above is about the same file) —
- * then its label alone (a linter's rule, a Conventional Comments label), then its words cut to
- * 40 and 60 (only without a tool's rule), 90, 130 and 180 code points (at a word's end) and its
- * first sentence, shortest first, then whole.
+ * then a tool's rule alone, then its words cut to 40 and 60 (only without a tool's rule), 90,
+ * 130 and 180 code points (at a word's end) and its first sentence, shortest first, then whole.
+ * A Conventional Comments label (`issue (security)`) names no fault: only the whole form has it.
  * Fitting names every point's place before any point gets more words.
  */
 function itemForms(point: ReviewPoint, name: string | null, repeats: Repeats): ItemForms {
-  const { location, words } = reviewPointParts(point);
+  const { location, words, said: message } = reviewPointParts(point);
   const place =
     location === null || point.path === null || name === null
       ? location
@@ -63,13 +63,14 @@ function itemForms(point: ReviewPoint, name: string | null, repeats: Repeats): I
   const at = place === null ? "" : `${place}${also} `;
   // A tool's rule names what is wrong; a Conventional Comments label (`suggestion`) does not.
   const rule = point.label !== null && conventionalComment(`${point.label}:`) === null;
-  const label = point.label === null ? [] : [`${at}${point.label}`];
-  const sentence = firstSentence(words);
+  const label = rule ? [`${at}${point.label}`] : [];
+  const said = rule ? words : message;
+  const sentence = firstSentence(said);
   const lengths = rule ? FORM_LENGTHS.filter((length) => length >= MIN_RULE_CUT) : FORM_LENGTHS;
   const cuts = [
     ...lengths
-      .filter((length) => codePointLength(words) > length)
-      .map((length) => cutWords(words, length)),
+      .filter((length) => codePointLength(said) > length)
+      .map((length) => cutWords(said, length)),
     ...(sentence === null ? [] : [sentence]),
   ].sort((a, b) => codePointLength(a) - codePointLength(b));
   return [...new Set([...label, ...cuts.map((cut) => `${at}${cut}`), `${at}${words}`])];

@@ -35,21 +35,28 @@ export function toolMessage(words: string, ruleId: string | null): string {
 
 /**
  * A point's item in two parts: its place (`path:line`, or the `path:line:col` its message
- * starts with, as a linter prints it) and its words (`label: message` without that place). The
- * place leads every form of the item, so no cut can take it.
+ * starts with, as a linter prints it) and its words (`label: message` without that place), and
+ * those words without the label (`said`). The place leads every form of the item, so no cut
+ * can take it.
  */
-export function reviewPointParts(point: ReviewPoint): { location: string | null; words: string } {
-  const labelled = (message: string): string =>
-    point.label === null ? message : `${point.label}: ${message}`;
-  if (point.path === null) return { location: null, words: labelled(point.message) };
+export function reviewPointParts(point: ReviewPoint): {
+  location: string | null;
+  words: string;
+  said: string;
+} {
+  const parts = (location: string | null, said: string) => ({
+    location,
+    words: point.label === null ? said : `${point.label}: ${said}`,
+    said,
+  });
+  if (point.path === null) return parts(null, point.message);
   const location = point.line === null ? point.path : `${point.path}:${point.line}`;
   const lead = point.message.startsWith(location) ? (/^\S+/.exec(point.message)?.[0] ?? "") : "";
   const leadPlace = lead.replace(/:$/, "");
   if (lead !== "" && /^(?::\d+)*$/.test(leadPlace.slice(location.length))) {
-    return { location: leadPlace, words: labelled(wordsAfter(point.message.slice(lead.length))) };
+    return parts(leadPlace, wordsAfter(point.message.slice(lead.length)));
   }
-  const words = withoutPlace(point.message, point.path, point.line);
-  return { location, words: labelled(wordsAfter(words)) };
+  return parts(location, wordsAfter(withoutPlace(point.message, point.path, point.line)));
 }
 
 /** Words with the punctuation that joined them to a place cut: `— refresh token …` → `refresh token …`. */
