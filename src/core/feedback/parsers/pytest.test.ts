@@ -195,6 +195,37 @@ FAILED test_compliance.py::test_expression[given389-foo[? !key]-expected389-filt
     ]);
   });
 
+  it("pairs two byte strings by their full diff, not by the one byte `At index 0 diff:` names", () => {
+    const output = `=================================== FAILURES ===================================
+___________________________ test_int_bytes[192-\\xc0] ___________________________
+tests/test_encoding.py:35: in test_int_bytes
+    assert enc == expect
+E   AssertionError: assert b'\\x00\\x00\\x0...0\\x00\\x00\\xc0' == b'\\xc0'
+E     At index 0 diff: b'\\x00' != b'\\xc0'
+E     Full diff:
+E     - b'\\xc0'
+E     + b'\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\xc0'
+______________________________ test_ChunkedWriter ______________________________
+
+    def test_ChunkedWriter() -> None:
+>       assert dowrite(w, Data(data=b"a" * 20)) == b"14\\r\\n" + b"a" * 20 + b"\\r\\n"
+E       AssertionError: assert b'20\\r\\naaaaa...aaaaaaaaa\\r\\n' == b'14\\r\\naaaaa...aaaaaaaaa\\r\\n'
+E         At index 0 diff: b'2' != b'1'
+E         Use -v to get more diff
+
+h11/tests/test_io.py:506: AssertionError
+`;
+    const [bytes, shortened] = pytestParser.parse(output);
+    expect(bytes).toMatchObject({
+      expected: String.raw`b'\xc0'`,
+      received: String.raw`b'\x00\x00\x00\x00\x00\x00\x00\xc0'`,
+    });
+    expect(shortened).toMatchObject({
+      expected: String.raw`b'14\r\naaaaa...aaaaaaaaa\r\n'`,
+      received: String.raw`b'20\r\naaaaa...aaaaaaaaa\r\n'`,
+    });
+  });
+
   it("locates a raised exception where it was raised, past the test's own frame", () => {
     const output = `=================================== FAILURES ===================================
 _______________________________ test_parse_port ________________________________

@@ -524,12 +524,21 @@ function comparedValues(
     return rightComputed(errorLines, values) ? swapped(values) : values;
   }
   const differing = errorLines.indexOf("Differing items:");
-  // Two sequences: `At index 1 diff: OrderedDict([('key', 0)]) != OrderedDict([('key', None)])`.
-  const indexed = errorLines.find((line) => AT_INDEX.test(line))?.replace(AT_INDEX, "");
+  // Two sequences: `At index 1 diff: OrderedDict([('key', 0)]) != OrderedDict([('key', None)])`;
+  // of two byte strings it is one byte (`b'2' != b'1'`), less than their shortened sides say.
+  const indexed = bytesCompared(values)
+    ? undefined
+    : errorLines.find((line) => AT_INDEX.test(line))?.replace(AT_INDEX, "");
   const pair = differing < 0 ? indexed : errorLines[differing + 1];
   const at = pair?.indexOf(" != ") ?? -1;
-  if (pair === undefined || at < 0) return diffLines(rawErrorLines) ?? values;
+  if (pair === undefined || at < 0)
+    return diffLines(rawErrorLines, bytesCompared(values)) ?? values;
   return { received: pair.slice(0, at), expected: pair.slice(at + 4) };
+}
+
+/** Whether both compared sides are Python byte strings (`b'14\r\naaaaa...'`). */
+function bytesCompared(values: { expected: string; received: string } | null): boolean {
+  return values !== null && /^b['"]/.test(values.expected) && /^b['"]/.test(values.received);
 }
 
 /** pytest's words before the first differing elements of two sequences it compared. */
@@ -562,10 +571,12 @@ function swapped(values: { expected: string; received: string }): {
 /**
  * The first differing lines of pytest's diff of two strings, under the message and indented two
  * more than it: `- ` the expected line, `+ ` the received one (a `? ` line may mark between),
- * each quoted as Python prints a string and with its indentation, often what differs.
+ * each quoted as Python prints a string and with its indentation, often what differs. Of two
+ * byte strings the lines are their reprs already (`- b'\xc0'`), kept as printed.
  */
 function diffLines(
   rawErrorLines: readonly string[],
+  reprs: boolean,
 ): { expected: string; received: string } | null {
   const first = rawErrorLines.find((line) => line.trim() !== "");
   if (first === undefined) return null;
@@ -575,6 +586,7 @@ function diffLines(
   );
   const pair = firstChangedPair(body, "- ", "+ ");
   if (pair === null || pair.gap > 2) return null;
+  if (reprs) return { expected: pair.removed, received: pair.added };
   return { expected: pythonString(pair.removed), received: pythonString(pair.added) };
 }
 
