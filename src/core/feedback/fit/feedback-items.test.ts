@@ -68,8 +68,9 @@ describe("failureParts", () => {
     const parts = failureParts(
       failure({ message: "AssertionError: expected '123' to be 123 // Object.is equality" }),
     );
-    // Whole, they are the runner's line with the error's name.
+    // Briefest without the matcher's note; whole, the runner's line with the error's name.
     expect(parts.values).toEqual([
+      "expected '123' to be 123",
       "expected '123' to be 123 // Object.is equality",
       "AssertionError: expected '123' to be 123 // Object.is equality",
     ]);

@@ -70,7 +70,9 @@ export function failureParts(failure: Failure, said = ""): FailureParts {
     if (own !== null && !said.includes(kind)) {
       // Whole, they are the runner's line with its error's name (`AssertionError [ERR_ASSERTION]:`).
       const named = codePointLength(message) <= MAX_WHOLE_MESSAGE ? [message] : [];
-      const values = distinct([brief === whole ? own : brief, own, ...named]);
+      // Briefest, without the matcher's note (`// Object.is equality`), which names no value.
+      const plain = own.replace(COMMENT_AFTER, "");
+      const values = distinct([brief === whole ? plain : brief, own, ...named]);
       return { values, words: [], sides: 2, cuttable: "" };
     }
     // The summary names the kind, but the runner's own words are hardly longer than the bare
