@@ -173,7 +173,7 @@ function pytestValues(text: string): AssertedValues | null {
   return at < 0 ? null : nonEmpty(text.slice(at + 4), text.slice("assert ".length, at));
 }
 
-/** Go's `got X, want Y`, `f() = X; want Y` and the reverse `expected Y, got X`. */
+/** Go's `got X, want Y`, `f() = X; want Y` and the reverse `expected Y, got X` (or `expecting`). */
 function goValues(text: string): AssertedValues | null {
   const want = text.search(/[\s,;]want:?\s/);
   if (want >= 0) {
@@ -196,8 +196,9 @@ function goValues(text: string): AssertedValues | null {
     );
   }
   // `expected 3, got 2` (or `obtained 2`), also after what was checked: `On bytes(9999),
-  // expected '10 kB', but got '9.8 kB'`, `5-7/2 => expected 160, got 32`.
-  const expectedAt = /(?:^|[,;:]\s|=>\s)expected\s/i.exec(text);
+  // expected '10 kB', but got '9.8 kB'`, `5-7/2 => expected 160, got 32`, `Increment version,
+  // expecting "1.3.0", got "1.3.3"`.
+  const expectedAt = /(?:^|[,;:]\s|=>\s)expect(?:ed|ing)\s/i.exec(text);
   if (expectedAt === null) return null;
   const valueAt = expectedAt.index + expectedAt[0].length;
   const got = text.slice(valueAt).search(/[\s,;](?:got|obtained):?\s/);
