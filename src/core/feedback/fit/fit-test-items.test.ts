@@ -33,6 +33,31 @@ describe("fitTestItems", () => {
     expect(shown).toHaveLength(2);
   });
 
+  it("writes `…:line` only for the file written just before, not for one the test's name spells out", () => {
+    // The shape of fixtures/real-world/pytest/schema-…: a raise in the library, then a test's
+    // own assert at the same line number of the test file.
+    const failures = [
+      failureOf({
+        test: "test_schema.py::test_regex",
+        file: "schema/__init__.py",
+        line: 273,
+        message: "TypeError: expected string or bytes-like object, got 'int'",
+      }),
+      failureOf({
+        test: "test_schema.py::test_dict",
+        file: "test_schema.py",
+        line: 273,
+        expected: `"Missing key: 'key'"`,
+        received: `"Missing keys: 'key'"`,
+        message: `AssertionError: assert "Missing keys: 'key'" == "Missing key: 'key'"`,
+      }),
+    ];
+    for (const budget of [100, 140, 220]) {
+      const [, second] = fitTestItems(groupByRootCause(failures), budget, "").items;
+      expect(second).toMatch(/^test_schema\.py:273 /);
+    }
+  });
+
   it("writes a place and a name once in an item, however many of its failures share them", () => {
     // The shape of fixtures/real-world/go-test/doublestar-…: one helper line, two rows per test.
     const row = (test: string, opts: string): Failure =>

@@ -713,7 +713,8 @@ class Layout {
 
 /**
  * The shown items as text, in order, naming each file once: a place whose file is the one
- * written last (or that the test's name spells out) is `…:line`, and a name sharing the stem of
+ * written last is `…:line` (only that one: a reader takes `…` as the file above, even where the
+ * test's name spells out another), and a name sharing the stem of
  * the name written last is `…SEP leaf`, a file met again after others is its `short` name.
  * `spelled` writes every file and name out, for when there is room.
  */
@@ -760,7 +761,7 @@ function renderItem(
     const test = label !== null && label === failure.test ? label : null;
     let where = "";
     if (placed && failure.file !== null) {
-      const implied = failure.file === lastFile || (test?.startsWith(failure.file) ?? false);
+      const implied = failure.file === lastFile;
       const again = files.includes(failure.file);
       const shown = again
         ? (short.get(failure.file) ?? failure.file)
