@@ -556,6 +556,50 @@ FAILED tests/test_cart.py::test_library_check - AssertionError
     ]);
   });
 
+  it("reads a test's own assert made while handling an exception from the chain's last traceback (schema)", () => {
+    const output = `=================================== FAILURES ===================================
+__________________________________ test_dict ___________________________________
+
+    def test_dict():
+        with SE:
+            try:
+>               Schema({"key": 5}).validate({})
+
+test_schema.py:271: 
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ 
+
+>               raise SchemaMissingKeyError(message, e.format(data) if e else None)
+E               schema.SchemaMissingKeyError: Missing keys: 'key'
+
+schema/__init__.py:524: SchemaMissingKeyError
+
+During handling of the above exception, another exception occurred:
+
+    def test_dict():
+        with SE:
+            try:
+                Schema({"key": 5}).validate({})
+            except SchemaMissingKeyError as e:
+>               assert e.args[0] == "Missing key: 'key'"
+E               assert "Missing keys: 'key'" == "Missing key: 'key'"
+E                 
+E                 - Missing key: 'key'
+E                 + Missing keys: 'key'
+E                 ?            +
+
+test_schema.py:273: AssertionError
+`;
+    expect(pytestParser.parse(output)).toMatchObject([
+      {
+        test: "test_schema.py::test_dict",
+        file: "test_schema.py",
+        line: 273,
+        expected: `"Missing key: 'key'"`,
+        received: `"Missing keys: 'key'"`,
+      },
+    ]);
+  });
+
   it("places a Hypothesis test's failure at its assert, and a chained error where it was first raised (pyiso8601)", () => {
     const output = `=================================== FAILURES ===================================
 _______________________ test_parse[2013-10-15T22:30+04] ________________________

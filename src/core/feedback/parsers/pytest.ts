@@ -293,6 +293,9 @@ function sectionTitle(line: string, width: number | null): string | null {
   return left === 1 && right === 1 && length > width ? title : null;
 }
 
+/** An `E` line of a failed assertion: pytest's rewritten `assert …` or a bare `AssertionError`. */
+const FAILED_ASSERTION = /^E\s+(?:assert |AssertionError\b)/;
+
 /** `--tb=line`'s `/root/tests/test_a.py:10: assert 5 == 4`, unindented. */
 const LINE_REPORT = /^(\S+\.py):(\d+): (\S.*)$/;
 
@@ -317,9 +320,17 @@ function sectionFailure(
   // Each place's source line marked `>`: a `def` there is a decorator's call of the test itself.
   const calls: string[] = [];
   let marked = "";
-  for (const line of section.lines) {
-    // A chained exception's later tracebacks only wrap the first: it says what broke, and where.
-    if (CHAIN_MARKER.test(line.trim()) && errorLines.length > 0) break;
+  for (const [index, line] of section.lines.entries()) {
+    // A chained exception's later tracebacks mostly wrap the first (`raise ParseError(e)`): it
+    // says what broke, and where. A later failed assertion is the test's own check, made while
+    // it handled the first (`except E as e: assert e.args[0] == …`): that is what failed.
+    if (CHAIN_MARKER.test(line.trim()) && errorLines.length > 0) {
+      if (!section.lines.slice(index + 1).some((later) => FAILED_ASSERTION.test(later))) break;
+      for (const gathered of [errorLines, rawErrorLines, nativeLines, places, calls])
+        gathered.length = 0;
+      marked = "";
+      continue;
+    }
     if (line.startsWith(">")) marked = line.slice(1).trim();
     if (/^E(?:\s|$)/.test(line)) {
       errorLines.push(line.slice(1).trim());
