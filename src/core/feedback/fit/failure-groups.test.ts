@@ -45,6 +45,33 @@ describe("groupByRootCause", () => {
     expect(groupByRootCause([ofUndefined, notAFunction])).toHaveLength(2);
   });
 
+  it("groups an error thrown by name at one line whatever address its words hold, and keeps a check's rows apart (proxy-addr, csscolorparser)", () => {
+    const thrown = (test: string, address: string) =>
+      failureOf({
+        test,
+        file: "index.js",
+        line: 195,
+        expected: null,
+        received: null,
+        message: `TypeError: invalid range on address: ${address}`,
+      });
+    const addresses = ["10.0.0.2/26", "fe80::/125", "::ffff:a00:2/122", "::1/128"];
+    expect(
+      groupByRootCause(addresses.map((address, index) => thrown(`trust ${index}`, address))),
+    ).toHaveLength(1);
+    // A check's own words at one line, not an error's: each row's data is its own cause.
+    const row = (color: string) =>
+      failureOf({
+        test: "TestInvalidData",
+        file: "colorparser_test.go",
+        line: 262,
+        expected: null,
+        received: null,
+        message: `Wrong rgb() components, ${color}`,
+      });
+    expect(groupByRootCause([row("rgb(0,255,8s)"), row("rgb(100%,z9%,75%)")])).toHaveLength(2);
+  });
+
   it("groups a Go table's rows whose words name their own case, one pair at one line (mux)", () => {
     const row = (title: string, expected = "https") =>
       failureOf({

@@ -6,6 +6,9 @@ import type { Failure } from "../feedback.js";
 /** A quoted literal in an error's words: the input that differs from test to test. */
 const QUOTED = /(['"`])[^'"`\n]*\1/g;
 
+/** An error thrown by name (`TypeError: …`, `java.lang.IllegalStateException: …`), not a check's words. */
+const THROWN = /^[\w.$]*(?:Error|Exception)(?: \[\w+\])?: /;
+
 /** Failures with one root cause, in the order the output reported them; the first speaks for all. */
 export type FailureGroup = readonly [Failure, ...Failure[]];
 
@@ -41,13 +44,23 @@ function thrownCauseOf(failure: Failure): string | null {
   const message = oneLine(failure.message);
   if (message === "" || failure.line === null || failure.expected !== null) return null;
   if (failure.received !== null) return null;
-  // Which nullish value the data held (`Cannot read properties of undefined`, `… of null`) is
-  // the data's, like a number: the missing check is the same.
-  const words = message
-    .replace(QUOTED, "$1…$1")
-    .replace(/\d+/g, "#")
-    .replace(/\b(?:undefined|null)\b/g, "∅");
+  const quoted = message.replace(QUOTED, "$1…$1");
+  // In a thrown error's words a word with a digit in it is data too: an address (`10.0.0.2/26`,
+  // `fe80::/125`), an id; a check's own words (a table's rows) keep all but numbers apart. Which
+  // nullish value the data held (`Cannot read properties of undefined`, `… of null`) is the
+  // data's, like a number: the missing check is the same.
+  const words = (
+    THROWN.test(message) ? withoutDataWords(quoted) : quoted.replace(/\d+/g, "#")
+  ).replace(/\b(?:undefined|null)\b/g, "∅");
   return JSON.stringify(["thrown", failure.file, failure.line, words, failure.rule ?? null]);
+}
+
+/** `text` with each word holding a digit (between blanks and brackets, quotes, commas) as `#`. */
+function withoutDataWords(text: string): string {
+  return text
+    .split(/([\s'"`,;()[\]{}])/)
+    .map((word) => (/\d/.test(word) ? "#" : word))
+    .join("");
 }
 
 /**
