@@ -42,6 +42,7 @@ describe("valuesFromMessage", () => {
     ["expected { Object (a, b) } to have nested property 'b.c' of 'o', but got []", "'o'", "[]"],
     // robfig/cron's checks (held-out-31): what was checked, then the pair.
     ["5-7/2 => expected 160, got 32", "160", "32"],
+    ["have 1, want 2", "2", "1"],
     ['Increment version, expecting "1.3.0", got "1.3.3"', '"1.3.0"', '"1.3.3"'],
     [
       "Fail evaluating @weekly on Sun Jul 8 00:00 2012: (expected) 2012-07-08 00:00:00 +0000 UTC != 2012-07-14 00:00:00 +0000 UTC (actual)",

@@ -173,15 +173,19 @@ function pytestValues(text: string): AssertedValues | null {
   return at < 0 ? null : nonEmpty(text.slice(at + 4), text.slice("assert ".length, at));
 }
 
-/** Go's `got X, want Y`, `f() = X; want Y` and the reverse `expected Y, got X` (or `expecting`). */
+/** Go's `got X, want Y` (or `have X`), `f() = X; want Y` and the reverse `expected Y, got X` (or `expecting`). */
 function goValues(text: string): AssertedValues | null {
   const want = text.search(/[\s,;]want:?\s/);
   if (want >= 0) {
     const expected = withoutNote(afterWord(text, want));
-    // `Got true want false` as often as `got true, want false`.
-    const got = text.toLowerCase().lastIndexOf("got", want);
-    if (got >= 0 && (got === 0 || /\s/.test(text.charAt(got - 1)))) {
-      return nonEmpty(expected, trimSeparators(text.slice(got + 3, want)));
+    // `Got true want false` as often as `got true, want false`; `have 1, want 2` too.
+    const lower = text.toLowerCase();
+    const said = ["got", "have"]
+      .map((word) => ({ word, at: lower.lastIndexOf(word, want) }))
+      .filter(({ at }) => at === 0 || (at > 0 && /\s/.test(text.charAt(at - 1))))
+      .sort((a, b) => b.at - a.at)[0];
+    if (said !== undefined) {
+      return nonEmpty(expected, trimSeparators(text.slice(said.at + said.word.length, want)));
     }
     const assigned = text.lastIndexOf(" = ", want);
     return assigned < 0 ? null : nonEmpty(expected, trimSeparators(text.slice(assigned + 3, want)));

@@ -178,6 +178,7 @@ const VALUE_LABELS: ReadonlySet<string> = new Set([
   "received",
   "actual",
   "got",
+  "have",
   "want",
   "assert",
 ]);

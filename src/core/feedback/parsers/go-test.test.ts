@@ -424,6 +424,59 @@ FAIL
     expect(failures[0]?.message).toBe('" Test Case" ("_test_case" != "test_case")');
   });
 
+  it("reads toml's have:/want: lines, an `Error:` paragraph, and a parent's own lines after its subtests (BurntSushi/toml)", () => {
+    const output = [
+      "--- FAIL: TestEncodeRoundtripLocalDatetime (0.00s)",
+      "    --- FAIL: TestEncodeRoundtripLocalDatetime/#03 (0.00s)",
+      "        encode_test.go:97: ",
+      '            have: "d = 17:45:00.000000\\n"',
+      '            want: "d = 17:45:00\\n"',
+      "--- FAIL: TestToml (0.27s)",
+      "    --- FAIL: TestToml/valid/datetime/datetime (0.00s)",
+      "        toml_test.go:358: ",
+      "            Error:",
+      '            toml: line 4 (last key "lower"): invalid datetime: "1987-07-05t17:45:00Z"',
+      "",
+      "            Input:",
+      "            space = 1987-07-05 17:45:00Z",
+      "    toml_test.go:375:   valid: passed 217; failed 1",
+      "FAIL",
+      "FAIL\tgithub.com/BurntSushi/toml\t0.312s",
+      "",
+    ].join("\n");
+    expect(
+      goTestParser.parse(output).map(({ test, line, expected, received, message }) => ({
+        test,
+        line,
+        expected,
+        received,
+        message,
+      })),
+    ).toEqual([
+      {
+        test: "TestEncodeRoundtripLocalDatetime/#03",
+        line: 97,
+        expected: '"d = 17:45:00\\n"',
+        received: '"d = 17:45:00.000000\\n"',
+        message: 'have: "d = 17:45:00.000000\\n"',
+      },
+      {
+        test: "TestToml",
+        line: 375,
+        expected: null,
+        received: null,
+        message: "valid: passed 217; failed 1",
+      },
+      {
+        test: "TestToml/valid/datetime/datetime",
+        line: 358,
+        expected: null,
+        received: null,
+        message: 'toml: line 4 (last key "lower"): invalid datetime: "1987-07-05t17:45:00Z"',
+      },
+    ]);
+  });
+
   it("reads a failed example's got: and want: by the first line they differ in (fastjson)", () => {
     const output = `--- FAIL: ExampleObject_Visit (0.00s)
 got:

@@ -19,6 +19,11 @@ const LOG_LINE = /^(\S+\.go):(\d+): ?(.*)$/;
 /** A compiler or vet error under a `# pkg` header: `./billing.go:5:19: cannot use 0 …`. */
 const BUILD_ERROR = /^(\S+\.go:\d+(?::\d+)?): (.+)$/;
 
+/** The blanks a line starts with. */
+function indentOf(line: string): number {
+  return line.length - line.trimStart().length;
+}
+
 /** A goroutine trace's file line: `/src/auth/load_test.go:18 +0x3c`. */
 const TRACE_FILE = /^(\S+\.go):(\d+)(?: \+0x[\da-f]+)?$/;
 
@@ -31,9 +36,10 @@ const TESTIFY_KEY = /^(Error Trace|Error|Test|Messages|expected|actual|got|want)
 
 /**
  * A value line of a multi-line `t.Errorf` in any case: `Expected: true`, `actual: 1.2.2`,
- * also as the log line's own text (`version_test.go:153: expected: 1.2.3`).
+ * `have: "d = 17:45:00.000000\n"`, also as the log line's own text (`version_test.go:153:
+ * expected: 1.2.3`).
  */
-const VALUE_KEY = /^(expected|actual|got|want)\s*:(.*)$/i;
+const VALUE_KEY = /^(expected|actual|got|have|want)\s*:(.*)$/i;
 
 /** A labelled line of a check printed line by line: `Error:    <nil>`. */
 const LABELLED = /^\w+\s*:\s/;
@@ -95,15 +101,19 @@ class GoTestReading {
   private wording: FailureDraft | null = null;
   /**
    * A testify field the next plain lines carry on, and what joins the next one: an `Error:`
-   * ending on a colon (`Received unexpected error:`, the error on the lines below) or `Messages:`.
+   * ending on a colon (`Received unexpected error:`, the error on the lines below) or `Messages:`;
+   * an `Error:` with nothing after it is one paragraph (toml's `Error:`, the error, a blank line,
+   * then `Input:` and the test case).
    */
-  private field: { draft: FailureDraft; joint: string } | null = null;
+  private field: { draft: FailureDraft; joint: string; paragraph: boolean } | null = null;
   /** The message a log line began and the source line of the last log line that went on with it. */
   private check: { draft: FailureDraft; line: number; continued: boolean } | null = null;
   /** A panic outside any test (a timeout): named once its trace shows the test. */
   private orphanPanic: FailureDraft | null = null;
   /** The test whose output the next lines are: the latest `=== RUN`/`--- FAIL` header. */
   private current: FailureDraft | null = null;
+  /** The tests of the `--- FAIL`/`PASS`/`SKIP` headers now open, by their lines' indent. */
+  private readonly headers = new Map<number, string>();
   /** The package of a `# pkg` build-output header, while its errors are being read. */
   private building: string | null = null;
   /** A failed example's printed output (`got:`) and the output its comment wants (`want:`). */
@@ -143,6 +153,9 @@ class GoTestReading {
       this.building = null;
       this.current = this.test(header[2]);
       if (header[1] === "FAIL") this.failed.add(header[2]);
+      // Under `-v` a test's lines follow its `=== RUN` line, and its `--- FAIL` line comes last.
+      if (header[1] === undefined) this.headers.clear();
+      else this.nest(indentOf(raw), header[2]);
       return index;
     }
     const buildHeader = /^# (\S+)/.exec(raw);
@@ -164,8 +177,10 @@ class GoTestReading {
     if (raw.startsWith("panic: ")) return this.readPanic(index);
     // What a test prints itself (`fmt.Println`) starts at the margin; go indents its log lines
     // and their continuations.
-    if (this.current !== null && raw !== trimmed) this.readTestLine(this.current, trimmed);
+    if (this.current !== null && raw !== trimmed)
+      this.readTestLine(this.ownerOf(raw) ?? this.current, trimmed);
     else if (trimmed !== "") this.endContinuation();
+    else if (this.field?.paragraph === true) this.field = null;
     return index;
   }
 
@@ -186,7 +201,7 @@ class GoTestReading {
       draft.file = log[1];
       draft.line = at;
       this.check = { draft, line: at, continued: false };
-      setMessage(draft, log[3] ?? "");
+      setMessage(draft, said);
       readValue(draft, said);
       readInequality(draft, said);
       this.wording = draft.message === "" || draft.expected !== null ? null : draft;
@@ -195,6 +210,10 @@ class GoTestReading {
     const draft = current;
     const testify = TESTIFY_KEY.exec(trimmed);
     if (testify?.[1] === undefined && VALUE_KEY.exec(trimmed) === null) {
+      if (this.field?.draft === draft && trimmed === "" && this.field.paragraph) {
+        this.field = null;
+        return;
+      }
       if (this.field?.draft === draft && trimmed !== "") {
         draft.message += `${this.field.joint}${trimmed}`;
         this.field.joint = " ";
@@ -214,10 +233,12 @@ class GoTestReading {
     if (testify?.[1] === "Error") {
       // `Not equal:` introduces the values below, `Received unexpected error:` the error's words.
       setMessage(draft, text.replace(/:$/, ""));
-      if (text.endsWith(":")) this.field = { draft, joint: ": " };
+      // `Error:` alone: the error's words are the lines below it, up to a blank line.
+      if (text === "") this.field = { draft, joint: "", paragraph: true };
+      else if (text.endsWith(":")) this.field = { draft, joint: ": ", paragraph: false };
     } else if (testify?.[1] === "Messages") {
       draft.message = draft.message === "" ? text : `${draft.message}; ${text}`;
-      this.field = { draft, joint: " " };
+      this.field = { draft, joint: " ", paragraph: false };
     } else if (testify?.[1] !== "Test") readValue(draft, trimmed);
   }
 
@@ -319,6 +340,23 @@ class GoTestReading {
     const drafts = draft.test === null ? undefined : this.tests.get(draft.test);
     if (drafts === undefined || !drafts.includes(draft)) return;
     this.tests.set(draft.test ?? "", [draft, ...drafts.filter((other) => other !== draft)]);
+  }
+
+  /** A `--- FAIL` header at `indent`: the deeper ones before it are no one's parents now. */
+  private nest(indent: number, name: string): void {
+    for (const deeper of [...this.headers.keys()]) if (deeper >= indent) this.headers.delete(deeper);
+    this.headers.set(indent, name);
+  }
+
+  /**
+   * The test a log line (`file.go:12: …`) belongs to by its indent, four more than its test's
+   * `--- FAIL` line: a parent's own lines come after its subtests' (toml's `TestToml` ends
+   * with `toml_test.go:375:   valid: passed 217; failed 1` under `TestToml/encoder/…`'s).
+   */
+  private ownerOf(raw: string): FailureDraft | null {
+    if (!LOG_LINE.test(raw.trim())) return null;
+    const name = this.headers.get(indentOf(raw) - 4);
+    return name === undefined ? null : this.test(name);
   }
 
   /** The latest message draft of a test, created on first mention. */
