@@ -344,7 +344,8 @@ class GoTestReading {
 
   /** A `--- FAIL` header at `indent`: the deeper ones before it are no one's parents now. */
   private nest(indent: number, name: string): void {
-    for (const deeper of [...this.headers.keys()]) if (deeper >= indent) this.headers.delete(deeper);
+    for (const deeper of [...this.headers.keys()])
+      if (deeper >= indent) this.headers.delete(deeper);
     this.headers.set(indent, name);
   }
 
