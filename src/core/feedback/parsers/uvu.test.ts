@@ -58,8 +58,8 @@ describe("uvuParser", () => {
         test: '"strings"',
         file: "tests/more.test.js",
         line: 3,
-        expected: "the quick brown cat",
-        received: "the quick brown fox",
+        expected: "the·quick·brown·cat",
+        received: "the·quick·brown·fox",
         message: "Expected values to be strictly equal: (is)",
       }),
       failureOf({
@@ -149,8 +149,8 @@ describe("uvuParser", () => {
         test: 'objects  "should merge existing array value :: nested"',
         file: "/w/dset/test/suites/objects.js",
         line: 80,
-        expected: '{\n"friends": [\n"alice",\n"mary"\n]\n}',
-        received: '{\n"friends": [\n"alice"\n]\n}',
+        expected: '{\n"friends":·[\n"alice",\n"mary"\n]\n}',
+        received: '{\n"friends":·[\n"alice"\n]\n}',
         message: "Expected values to be deeply equal: (equal)",
       }),
     ]);

@@ -1,3 +1,4 @@
+import { withoutTrailing } from "../clean/without-trailing.js";
 import type { Failure, TestOutputParser } from "../feedback.js";
 import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
@@ -94,15 +95,16 @@ function blockFailure(name: string, lines: readonly string[]): Failure {
   };
 }
 
-/** A printed value: `·` read as the space it stands for, uvu's side label and padding dropped. */
+/**
+ * A printed value as uvu prints it, the `·` marks inside it kept: each stands for one space that
+ * matters (`bar:[1,·2,··3]`, `"a":·{`), which collapsing blanks would lose. Its side label and
+ * padding dropped, and the marks at its ends, a structure's indentation (`····"friends":·[`).
+ */
 function valueOf(printed: string): string {
   const trimmed = printed.trimEnd();
   const label = SIDE_LABELS.find((end) => trimmed.endsWith(end)) ?? "";
-  const value = trimmed
-    .slice(0, trimmed.length - label.length)
-    .replaceAll("·", " ")
-    .trim();
-  return collapsed(value);
+  const value = trimmed.slice(0, trimmed.length - label.length).trim();
+  return collapsed(withoutTrailing(value, "· ").replace(/^[·\s]+/, ""));
 }
 
 /**
