@@ -251,6 +251,50 @@ describe("testFeedback: parsers", () => {
     expect(total(feedback)).toBeLessThanOrEqual(500);
   });
 
+  it("counts in `+N more` only failures whose cause no item shows, not names an item had no room for", () => {
+    // One cause broke 30 tests (one pair at one line), another broke one: both items fit, not
+    // every name does; nothing is left out that `+N more` could stand for.
+    const shared = Array.from({ length: 30 }, (_, index) =>
+      failureOf({
+        test: `parser > reads the long and descriptive case number ${index + 1}`,
+        file: "test/parser.test.ts",
+        line: 40,
+        expected: "1",
+        received: "2",
+        message: "expect(received).toBe(expected)",
+      }),
+    );
+    const other = failureOf({
+      test: "lexer > splits",
+      file: "test/lexer.test.ts",
+      line: 9,
+      expected: "a",
+      received: "b",
+    });
+    const both = testFeedback("x", {
+      maxLength: 300,
+      parsers: [parser("p", true, [...shared, other])],
+    });
+    expect(both.actionableItems.join("\n")).not.toMatch(/\+\d+ more/);
+    expect(both.actionableItems.join("\n")).toContain("test/lexer.test.ts:9");
+    // A cause with no item is counted with all its failures.
+    const causes = Array.from({ length: 40 }, (_, index) =>
+      failureOf({
+        test: `case ${index}`,
+        file: `test/file-number-${index}.test.ts`,
+        line: 100 + index,
+        expected: `${index}`,
+        received: `${index + 1}`,
+      }),
+    );
+    const items = testFeedback("x", {
+      maxLength: 300,
+      parsers: [parser("p", true, [...causes, ...shared])],
+    }).actionableItems;
+    const shown = items.length - 1;
+    expect(items.at(-1)).toBe(`+${40 - shown + 30} more`);
+  });
+
   it("leaves a kind of check only one cause has to that cause's item", () => {
     const check = (test: string, line: number, message: string): Failure => ({
       test,

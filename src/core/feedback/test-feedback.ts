@@ -146,17 +146,19 @@ function fitFailures(
   const listed = groups.slice(0, Math.max(MAX_ITEMS, Math.floor(cap / CAP_PER_ITEM)));
   const all = fitTestItems(listed, room, summary);
   const reserve = codePointLength(restCount(total));
-  if (all.shown.length >= total || reserve > room) return { summary, actionableItems: all.items };
+  if (all.covered >= total || reserve > room) return { summary, actionableItems: all.items };
   const fitted = fitTestItems(listed, room - reserve, summary);
-  // Less room can name more failures (a cause's names instead of a long part): none left over
+  // Less room can show more causes (a cause's place instead of a long part): none left over
   // means nothing to count.
-  if (fitted.shown.length >= total) return { summary, actionableItems: fitted.items };
-  return { summary, actionableItems: [...fitted.items, restCount(total - fitted.shown.length)] };
+  if (fitted.covered >= total) return { summary, actionableItems: fitted.items };
+  return { summary, actionableItems: [...fitted.items, restCount(total - fitted.covered)] };
 }
 
 /**
- * `+N more` for `count` failures not named: the summary already says whether they are failing
- * tests or findings and in how many files they all are.
+ * `+N more` for `count` failures whose cause no item shows: a failure of a shown cause whose
+ * name did not fit is that item's (the summary counts every failing test), so `+N` never reads
+ * as N causes left out when none is. The summary says whether they are failing tests or
+ * findings and in how many files they all are.
  */
 function restCount(count: number): string {
   return `+${count} more`;

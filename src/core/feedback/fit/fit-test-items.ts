@@ -79,6 +79,8 @@ interface Member {
 
 /** One cause's item while it is being fitted: its failures, and how much of its words and values. */
 interface ItemState {
+  /** How many failures the cause has: its members are the first `MAX_MEMBERS` of them. */
+  readonly size: number;
   readonly members: readonly Member[];
   readonly parts: FailureParts;
   /** Index of the values form shown, -1 for none. */
@@ -105,8 +107,10 @@ interface Move {
 /** The items chosen for the failures, and how many failures they name. */
 export interface FittedTestItems {
   readonly items: string[];
-  /** Failures named by an item; the rest are for the caller to count. */
+  /** Failures named by an item. */
   readonly shown: readonly Failure[];
+  /** Failures of the causes an item shows, named or not; the rest are for the caller to count. */
+  readonly covered: number;
 }
 
 /**
@@ -128,6 +132,7 @@ export function fitTestItems(
   said: string,
 ): FittedTestItems {
   const states: ItemState[] = groups.map((group) => ({
+    size: group.length,
     members: group
       .slice(0, MAX_MEMBERS)
       .map((failure) => ({ failure, place: false, from: false, column: false, name: false })),
@@ -141,7 +146,7 @@ export function fitTestItems(
   states.forEach(showAll);
   const short = shortFileNames(states);
   const spelled = render(states, short, true);
-  if (totalLength(spelled) <= budget) return { items: spelled, shown: shownFailures(states) };
+  if (totalLength(spelled) <= budget) return { items: spelled, ...shownOf(states) };
   if (totalLength(render(states, short)) <= budget) return fitted(states, short);
   states.forEach(showNone);
   const layout = new Layout(states, short);
@@ -274,14 +279,17 @@ function fillRank(state: ItemState | undefined): number {
 
 /** The items as chosen, and the failures they name. */
 function fitted(states: readonly ItemState[], short: ReadonlyMap<string, string>): FittedTestItems {
-  return { items: render(states, short), shown: shownFailures(states) };
+  return { items: render(states, short), ...shownOf(states) };
 }
 
-/** The failures an item names. */
-function shownFailures(states: readonly ItemState[]): Failure[] {
-  return states.flatMap((state) =>
-    state.members.filter((member) => member.place || member.name).map((member) => member.failure),
-  );
+/** The failures an item names, and how many failures the causes shown have. */
+function shownOf(states: readonly ItemState[]): { shown: Failure[]; covered: number } {
+  return {
+    shown: states.flatMap((state) =>
+      state.members.filter((member) => member.place || member.name).map((member) => member.failure),
+    ),
+    covered: states.filter(isShown).reduce((sum, state) => sum + state.size, 0),
+  };
 }
 
 /** Every part of an item at its fullest. */
