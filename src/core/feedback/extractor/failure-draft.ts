@@ -165,9 +165,14 @@ export function finishDraft(draft: FailureDraft): Failure {
       : null;
   const { outermost } = draft;
   // Jest's `toThrow` prints the stack of the error it got before its own: the check failed at
-  // the test's line, however deep the code under test threw.
+  // the test's line, however deep the code under test threw. When nothing was thrown (`Received
+  // function did not throw`), the first frame is the check's own line, a callback's in a loop
+  // (`forEach(() => expect(…).toThrow())`) too, not the test's outermost frame.
   const aboutThrown =
-    THROW_MATCHER.test(message) && outermost !== null && isTestPath(outermost.file);
+    THROW_MATCHER.test(message) &&
+    received !== null &&
+    outermost !== null &&
+    isTestPath(outermost.file);
   const place = aboutThrown
     ? outermost
     : caller !== null && first?.file === draft.file && first.line === draft.line

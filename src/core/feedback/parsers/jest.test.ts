@@ -192,6 +192,33 @@ Tests:       1 failed, 1 total
     ]);
   });
 
+  it("places a toThrow check whose function did not throw at the check's line, inside a loop's callback too (memfs)", () => {
+    const output = `FAIL src/__tests__/volume/mkdirSync.test.ts (10.617 s)
+  ● mkdirSync › throws EACCES with insufficient permissions on containing directory
+
+    expect(received).toThrowError(expected)
+
+    Expected pattern: /EACCES/
+
+    Received function did not throw
+
+      76 |       expect(() => {
+      77 |         vol.mkdirSync(\`/foo/bar\`);
+    > 78 |       }).toThrowError(/EACCES/);
+         |          ^
+      79 |     });
+
+      at src/__tests__/volume/mkdirSync.test.ts:78:10
+          at Array.forEach (<anonymous>)
+      at Object.<anonymous> (src/__tests__/volume/mkdirSync.test.ts:72:11)
+
+Tests:       1 failed, 1 total
+`;
+    expect(jestParser.parse(output)).toMatchObject([
+      { file: "src/__tests__/volume/mkdirSync.test.ts", line: 78, expected: "/EACCES/" },
+    ]);
+  });
+
   it("places a toThrow check that got another error at the test's line, not where that error was thrown (polished)", () => {
     const output = ` FAIL  src/mixins/test/fluidRange.test.js
   ● fluidRange › should throw an error when passed non-string values for min/maxScreen
