@@ -600,6 +600,32 @@ test_schema.py:273: AssertionError
     ]);
   });
 
+  it("reads a new error raised while handling another from the chain's last traceback (jinja)", () => {
+    const output = `=================================== FAILURES ===================================
+________________________ TestFilter.test_int[1e10000-0] ________________________
+src/jinja2/filters.py:992: in do_int
+    return int(value, base)
+           ^^^^^^^^^^^^^^^^
+E   ValueError: invalid literal for int() with base 10: '1e10000'
+
+During handling of the above exception, another exception occurred:
+tests/test_filters.py:204: in test_int
+    assert t.render(value=value) == expect
+           ^^^^^^^^^^^^^^^^^^^^^
+src/jinja2/filters.py:998: in do_int
+    return int(float(value))
+           ^^^^^^^^^^^^^^^^^
+E   OverflowError: cannot convert float infinity to integer
+`;
+    expect(pytestParser.parse(output)).toMatchObject([
+      {
+        file: "src/jinja2/filters.py",
+        line: 998,
+        message: "OverflowError: cannot convert float infinity to integer",
+      },
+    ]);
+  });
+
   it("places a Hypothesis test's failure at its assert, and a chained error where it was first raised (pyiso8601)", () => {
     const output = `=================================== FAILURES ===================================
 _______________________ test_parse[2013-10-15T22:30+04] ________________________

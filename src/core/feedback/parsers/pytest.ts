@@ -293,6 +293,27 @@ function sectionTitle(line: string, width: number | null): string | null {
   return left === 1 && right === 1 && length > width ? title : null;
 }
 
+/**
+ * Whether a chained exception's later traceback (`later`, after the `chain` line) is what failed,
+ * not the first error (`first`, its `E` line). A later failed assertion is the test's own check,
+ * made while it handled the first (`except E as e: assert e.args[0] == …`); a new error raised
+ * while handling one (`During handling…`: jinja's `int(float(value))` raising `OverflowError`
+ * in the `except ValueError`) is the one that escaped. One that restates the first error's words
+ * only wraps it (`raise ParseError(e)`), and one raised `from` it says what the code was doing,
+ * while the first says what broke and where.
+ */
+function failsLater(first: string, chain: string, later: readonly string[]): boolean {
+  if (later.some((line) => FAILED_ASSERTION.test(line))) return true;
+  if (!chain.startsWith("During handling")) return false;
+  const next =
+    later
+      .find((line) => /^E\s+\S/.test(line))
+      ?.slice(1)
+      .trim() ?? "";
+  const words = (error: string): string => error.replace(/^[\w.]+: /, "");
+  return next !== "" && !next.includes(words(first));
+}
+
 /** An `E` line of a failed assertion: pytest's rewritten `assert …` or a bare `AssertionError`. */
 const FAILED_ASSERTION = /^E\s+(?:assert |AssertionError\b)/;
 
@@ -321,11 +342,8 @@ function sectionFailure(
   const calls: string[] = [];
   let marked = "";
   for (const [index, line] of section.lines.entries()) {
-    // A chained exception's later tracebacks mostly wrap the first (`raise ParseError(e)`): it
-    // says what broke, and where. A later failed assertion is the test's own check, made while
-    // it handled the first (`except E as e: assert e.args[0] == …`): that is what failed.
     if (CHAIN_MARKER.test(line.trim()) && errorLines.length > 0) {
-      if (!section.lines.slice(index + 1).some((later) => FAILED_ASSERTION.test(later))) break;
+      if (!failsLater(errorLines[0] ?? "", line.trim(), section.lines.slice(index + 1))) break;
       for (const gathered of [errorLines, rawErrorLines, nativeLines, places, calls])
         gathered.length = 0;
       marked = "";
