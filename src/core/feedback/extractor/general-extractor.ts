@@ -18,7 +18,12 @@ import { readPytestErrorLine, readPytestHeader } from "./pytest-lines.js";
 import { readTapLine, readYamlKey } from "./tap-lines.js";
 import { readTreeLine } from "./test-tree-lines.js";
 import { readUnittestHeader } from "./unittest-lines.js";
-import { readKeyValue, readStrictInequality, readValueBelow } from "./value-lines.js";
+import {
+  readKeyValue,
+  readListedCalls,
+  readStrictInequality,
+  readValueBelow,
+} from "./value-lines.js";
 
 /**
  * Readers of the lines that start or end a report — test headers of every runner, pass lines,
@@ -45,6 +50,7 @@ const DETAIL_READERS: readonly LineReader[] = [
   readYamlKey,
   readDiff,
   readValueBelow,
+  readListedCalls,
   readKeyValue,
   readPanic,
   readPytestErrorLine,

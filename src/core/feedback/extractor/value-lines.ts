@@ -37,6 +37,30 @@ export const readValueBelow: LineReader = (extraction, { index, trimmed: printed
   return cursor;
 };
 
+/** A call of a mock Jest lists under a bare `Received`: `1: "rename", "1"`, `->     2: …`. */
+const LISTED_CALL = /^(->\s+)?\d+: (.+)$/;
+
+/**
+ * Jest's bare `Received` over a mock's calls (`toHaveBeenCalledWith` of a mock called several
+ * times, `toHaveBeenNthCalledWith`): the call its `->` marks (the nth), else the last listed
+ * (the latest), as the received side — without it the item says only what was wanted.
+ */
+export const readListedCalls: LineReader = (extraction, { index, trimmed: printed }) => {
+  if (printed !== "Received") return null;
+  const { lines } = extraction;
+  const calls: { marked: boolean; args: string }[] = [];
+  let cursor = index + 1;
+  for (; cursor < lines.length && calls.length < MAX_VALUE_LINES; cursor += 1) {
+    const call = LISTED_CALL.exec((lines[cursor] ?? "").trim());
+    if (call?.[2] === undefined) break;
+    calls.push({ marked: call[1] !== undefined, args: call[2] });
+  }
+  const chosen = calls.find((call) => call.marked) ?? calls.at(-1);
+  if (chosen === undefined) return null;
+  setValue(extraction.draft(), "received", chosen.args, printed);
+  return cursor;
+};
+
 /** `expected: value`, with a YAML block or an open bracket continuing on the lines below. */
 export const readKeyValue: LineReader = (extraction, { index, trimmed: printed, indent }) => {
   const match = VALUE_KEY.exec(printed);

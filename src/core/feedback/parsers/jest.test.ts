@@ -192,6 +192,43 @@ Tests:       1 failed, 1 total
     ]);
   });
 
+  it("reads a mock's listed calls under a bare `Received`: the one `->` marks, else the latest (strict-event-emitter, memfs)", () => {
+    const output = `FAIL test/Emitter/on.test.ts
+  ● emits in order
+
+    expect(jest.fn()).toHaveBeenNthCalledWith(n, ...expected)
+
+    n: 1
+    Expected: "John"
+    Received
+    ->     1: ["John"]
+           2: ["Joseph"]
+
+    Number of calls: 2
+
+      at Object.<anonymous> (test/Emitter/on.test.ts:26:25)
+
+  ● handles directories being renamed
+
+    expect(jest.fn()).toHaveBeenCalledWith(...expected)
+
+    Expected: "rename", "2"
+    Received
+           1: "rename", "1"
+           2: "rename", ".."
+
+    Number of calls: 2
+
+      at Object.<anonymous> (test/Emitter/on.test.ts:40:25)
+
+Tests:       2 failed, 2 total
+`;
+    expect(jestParser.parse(output)).toMatchObject([
+      { line: 26, expected: '"John"', received: '["John"]' },
+      { line: 40, expected: '"rename", "2"', received: '"rename", ".."' },
+    ]);
+  });
+
   it("places a toThrow check whose function did not throw at the check's line, inside a loop's callback too (memfs)", () => {
     const output = `FAIL src/__tests__/volume/mkdirSync.test.ts (10.617 s)
   ● mkdirSync › throws EACCES with insufficient permissions on containing directory
