@@ -295,6 +295,40 @@ describe("testFeedback: parsers", () => {
     expect(items.at(-1)).toBe(`+${40 - shown + 30} more`);
   });
 
+  it("never names a matcher's comment alone as a shared kind of check (Fuse)", () => {
+    const check = (line: number, message: string, expected: string, received: string) =>
+      failureOf({
+        test: `case ${line}`,
+        file: "test/a.test.js",
+        line,
+        expected,
+        received,
+        message,
+      });
+    const failures = [
+      // Vitest's diff prints `- 0` / `+ 1` where the message says `+0`: its kind keeps `+0`.
+      check(26, "AssertionError: expected 1 to be +0 // Object.is equality", "0", "1"),
+      check(43, "AssertionError: expected +0 to be 1 // Object.is equality", "1", "0"),
+      check(
+        1169,
+        "AssertionError: expected '0312696957' to be '0765348276' // Object.is equality",
+        "'0765348276'",
+        "'0312696957'",
+      ),
+      check(
+        9,
+        "AssertionError: expected [ 7, 14, +0 ] to deeply equal [ 14, 7, +0 ] // deep equality",
+        "[ 14, 7, +0 ]",
+        "[ 7, 14, +0 ]",
+      ),
+    ];
+    const { summary } = testFeedback("x", {
+      maxLength: 500,
+      parsers: [parser("p", true, failures)],
+    });
+    expect(summary).not.toMatch(/with … \/\//);
+  });
+
   it("leaves a kind of check only one cause has to that cause's item", () => {
     const check = (test: string, line: number, message: string): Failure => ({
       test,

@@ -261,7 +261,8 @@ function sharedKinds(
 /**
  * The word endings of at least `MIN_ENDING_WORDS` words that kinds of check with different
  * beginnings share (`validator.isIP(…) failed but should have passed`, `validator.isPort(…) …`:
- * the call differs, the check does not), longest first.
+ * the call differs, the check does not), longest first; never a matcher's comment alone
+ * (`// Object.is equality`), which every `toBe` prints whatever it checked.
  */
 function sharedEndings(kinds: readonly string[]): string[] {
   const endings = new Set<string>();
@@ -276,7 +277,9 @@ function sharedEndings(kinds: readonly string[]): string[] {
         shared += 1;
       }
       const ending = words.slice(words.length - shared).join(" ");
-      if (shared >= MIN_ENDING_WORDS && !ending.includes(ELLIPSIS)) endings.add(ending);
+      // A matcher's comment (Vitest's `// Object.is equality`) ends every check of its matcher.
+      if (shared >= MIN_ENDING_WORDS && !ending.includes(ELLIPSIS) && !ending.startsWith("//"))
+        endings.add(ending);
     }
   }
   return [...endings].sort((a, b) => b.length - a.length);
