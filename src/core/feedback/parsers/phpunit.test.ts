@@ -40,7 +40,7 @@ describe("phpunitParser", () => {
         line: 14,
         expected: "'a-b'",
         received: "'a_b'",
-        message: "Slugs use dashes",
+        message: "Failed asserting that two strings are identical. Slugs use dashes",
       }),
     ]);
     expect(phpunitParser.reportedFailures?.(OUTPUT)).toBe(1);

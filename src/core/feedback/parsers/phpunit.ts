@@ -97,7 +97,14 @@ function reportFailure(report: Report): Failure {
     return location === null || location.file.includes("/vendor/") ? [] : [location];
   });
   const text = report.lines.filter((line) => line !== "" && !FRAME.test(line));
-  const message = text[0] ?? "";
+  // A check's own message (`assertEquals($expected, $actual, 'Overwrite should replace …')`) is
+  // printed above PHPUnit's `Failed asserting that …`: PHPUnit's words say what failed, the
+  // test's follow them.
+  const [first = "", second = ""] = text;
+  const message =
+    second.startsWith("Failed asserting that ") && !first.startsWith("Failed asserting that ")
+      ? `${second} ${first}`
+      : first;
   const values = assertedValues(text) ?? diffValues(text);
   const side = (value: string | undefined): string | null =>
     value === undefined || value === "" ? null : truncateCodePoints(value, MAX_FIELD_LENGTH);
