@@ -72,6 +72,38 @@ describe("groupByRootCause", () => {
     expect(groupByRootCause([row("rgb(0,255,8s)"), row("rgb(100%,z9%,75%)")])).toHaveLength(2);
   });
 
+  it("groups a distinctive pair wherever and by whichever matcher it was checked, not a trivial one (necromancer)", () => {
+    const check = (
+      file: string,
+      line: number,
+      message: string,
+      expected: string,
+      received: string,
+    ) => failureOf({ test: `${file}:${line}`, file, line, expected, received, message });
+    const range = [
+      check(
+        "spec/range_spec.rb",
+        26,
+        "Failure/Error: expect(converter.(actual)).to eql(expected)",
+        "1..10",
+        "1...10",
+      ),
+      check(
+        "spec/convert_spec.rb",
+        165,
+        'Failure/Error: expect(converter.convert("1-10").to(:range)).to eq(1..10)',
+        "1..10",
+        "1...10",
+      ),
+    ];
+    expect(groupByRootCause(range)).toHaveLength(1);
+    const trivial = [
+      check("spec/a_spec.rb", 3, "Failure/Error: expect(a.valid?).to eq(true)", "true", "false"),
+      check("spec/b_spec.rb", 9, "Failure/Error: expect(b.empty?).to be(true)", "true", "false"),
+    ];
+    expect(groupByRootCause(trivial)).toHaveLength(2);
+  });
+
   it("groups a Go table's rows whose words name their own case, one pair at one line (mux)", () => {
     const row = (title: string, expected = "https") =>
       failureOf({

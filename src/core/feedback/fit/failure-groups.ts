@@ -27,9 +27,12 @@ export function groupByRootCause(failures: readonly Failure[]): FailureGroup[] {
   const byCause = new Map<string, Failure[]>();
   const groups: Failure[][] = [];
   for (const failure of failures) {
-    const causes = [causeOf(failure), thrownCauseOf(failure), checkedCauseOf(failure)].filter(
-      (cause): cause is string => cause !== null,
-    );
+    const causes = [
+      causeOf(failure),
+      thrownCauseOf(failure),
+      checkedCauseOf(failure),
+      pairCauseOf(failure),
+    ].filter((cause): cause is string => cause !== null);
     const group = causes.map((cause) => byCause.get(cause)).find((found) => found !== undefined);
     const joined = group ?? [failure];
     if (group === undefined) groups.push(joined);
@@ -81,6 +84,30 @@ function checkedCauseOf(failure: Failure): string | null {
     failure.rule ?? null,
   ]);
 }
+
+/**
+ * A pair of values distinctive enough to be one cause wherever and by whichever matcher it was
+ * checked (necromancer's `1..10` / `1...10` under `eql` in one spec and `eq` in another;
+ * js-quantities' `0` / `14.222222222222229` under `toBe` and `toEqual`); null for a pair any
+ * two checks could share (`true`/`false`, `0`/`1`, `null`, an empty value, `false, <nil>`):
+ * each side at least `MIN_DISTINCT_SIDE` code points long, and more than such values.
+ */
+function pairCauseOf(failure: Failure): string | null {
+  const { expected, received } = failure;
+  if (expected === null || received === null) return null;
+  const [wanted, got] = [oneLine(expected), oneLine(received)];
+  const distinct = (value: string) =>
+    value.length >= MIN_DISTINCT_SIDE &&
+    !value.split(/[\s,;()[\]{}]+/).every((token) => token === "" || TRIVIAL.test(token));
+  if (!distinct(wanted) || !distinct(got)) return null;
+  return JSON.stringify(["pair", wanted, got, failure.rule ?? null]);
+}
+
+/** Shortest side of a pair that says which cause it is on its own. */
+const MIN_DISTINCT_SIDE = 3;
+
+/** Values any check may print (a side made of them only, `false, <nil>`, too): a pair of them says nothing of which cause it is. */
+const TRIVIAL = /^(?:true|false|null|undefined|nil|<nil>|None|NaN|""|''|-?\d{1,3})$/;
 
 /**
  * What a failure says went wrong, as a key; null when it says nothing beyond its name. A
