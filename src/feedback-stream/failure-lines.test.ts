@@ -58,6 +58,8 @@ describe("reportsFailure, after isPassingLine", () => {
     "rspec ./spec/cart_spec.rb:7 # Cart#payload keeps the numeric user id",
     "There were 4 failures:",
     "Failed asserting that '123' is identical to 123.",
+    // go test -v prints a subtest's log line under its `=== RUN`, far above its `--- FAIL`.
+    "    levenshtein_test.go:33: levenshteinDistance() = 0, want 5",
     "│     ├─ sumsPrices() ✘ expected: <15> but was: <16>",
   ])("keeps %j", (line) => {
     expect(looksLikeFailure(line)).toBe(true);

@@ -21,10 +21,11 @@ const FAILURE_LINE =
  * costs one attempt per line: unittest's `ERROR:`, doctest's `Failed example:`/`Got:`, RSpec's
  * `got:` and rerun lines, findings (`path:12:5: …`, rustc's `warning:` and ` --> `, ESLint
  * stylish's `  4:20  warning  …`, Biome's `  ! …` warnings), Maven's `[ERROR]` lines, PHPUnit's
- * `There were 2 failures:` and `Failed asserting`.
+ * `There were 2 failures:` and `Failed asserting`, go test's log lines (`    x_test.go:33: …`,
+ * which `-v` prints under `=== RUN` lines far above their `--- FAIL`).
  */
 const FAILURE_LINE_START =
-  /^(?:ERROR: |Failed example:|Got:$|[^\s:]+:\d+:\d+: |warning(?:\[|: )|\[ERROR\] |rspec \S+:\d+ # |There (?:was|were) \d+ (?:errors?|failures?):|\s*(?:got: |--> \S+:\d+|Failed asserting|\d+:\d+ +(?:error|warning) |[!⚠] \S))/u;
+  /^(?:ERROR: |Failed example:|Got:$|[^\s:]+:\d+:\d+: |warning(?:\[|: )|\[ERROR\] |rspec \S+:\d+ # |There (?:was|were) \d+ (?:errors?|failures?):|\s*(?:got: |--> \S+:\d+|Failed asserting|\d+:\d+ +(?:error|warning) |[!⚠] \S|[^\s:]+\.go:\d+: ))/u;
 
 /**
  * Whether the line `text.slice(start, end)` is a passing test's line (`✓ title`, `ok 3 - title`,
