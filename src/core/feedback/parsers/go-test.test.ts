@@ -477,6 +477,18 @@ FAIL
     ]);
   });
 
+  it("reads a log line's stated pair from that line alone, not from the context lines under it (go-edlib)", () => {
+    const output = [
+      "--- FAIL: TestStringsSimilarity (0.05s)",
+      "    --- FAIL: TestStringsSimilarity/Levenshtein_:_First_arg_empty (0.00s)",
+      "        string-analysis_test.go:204: StringsSimilarity() = 1, want 0",
+      "            Rune string 1: [], len: 0",
+      "            Rune string 2: [97 98 99 100 101], len: 5",
+      "FAIL",
+    ].join("\n");
+    expect(goTestParser.parse(output)).toMatchObject([{ line: 204, expected: "0", received: "1" }]);
+  });
+
   it("reads a failed example's got: and want: by the first line they differ in (fastjson)", () => {
     const output = `--- FAIL: ExampleObject_Visit (0.00s)
 got:

@@ -7,6 +7,7 @@ import {
   type FailureDraft,
 } from "../extractor/failure-draft.js";
 import { logLines } from "../clean/log-lines.js";
+import { valuesFromMessage } from "../extractor/assertion-values.js";
 import { isInternalPath, parseLocation } from "../extractor/stack-frames.js";
 
 /** `go test`'s own lines: test headers and results, package results, `-json` events. */
@@ -204,6 +205,7 @@ class GoTestReading {
       setMessage(draft, said);
       readValue(draft, said);
       readInequality(draft, said);
+      readStatedValues(draft, said);
       this.wording = draft.message === "" || draft.expected !== null ? null : draft;
       return;
     }
@@ -446,6 +448,19 @@ function readInequality(draft: FailureDraft, message: string): void {
   if (pair?.[1] === undefined || pair[2] === undefined) return;
   setValue(draft, "received", pair[1], message);
   setValue(draft, "expected", pair[2], message);
+}
+
+/**
+ * The pair a log line states (`StringsSimilarity() = 1, want 0`), read from that line alone: the
+ * lines a multi-line `t.Errorf` prints under it (`Rune string 1: [], len: 0`) are the check's
+ * context, not part of its wanted value.
+ */
+function readStatedValues(draft: FailureDraft, said: string): void {
+  if (draft.expected !== null || draft.received !== null) return;
+  const stated = valuesFromMessage(said);
+  if (stated === null) return;
+  setValue(draft, "expected", stated.expected, said);
+  setValue(draft, "received", stated.received, said);
 }
 
 /** A value line (`expected: 1.2.3`, `Got: -1`) as the draft's expected or received side. */
