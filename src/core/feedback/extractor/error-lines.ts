@@ -1,5 +1,5 @@
 import { isDiffHeader } from "./diff-lines.js";
-import { setMessage } from "./failure-draft.js";
+import { setMessage, setValue } from "./failure-draft.js";
 import type { LineReader } from "./extraction.js";
 import { REPORT_START } from "./line-blocks.js";
 import { frameLocation } from "./stack-frames.js";
@@ -17,10 +17,35 @@ import { errorLine } from "./error-line.js";
 export const readErrorLine: LineReader = (extraction, { index, trimmed }) => {
   const error = errorLine(trimmed);
   if (error === null) return null;
+  const loose = error.endsWith(":") ? looseComparison(extraction.lines, index) : null;
+  if (loose !== null) {
+    const draft = extraction.draft();
+    setMessage(draft, error.slice(0, -1));
+    setValue(draft, "received", loose.received, trimmed);
+    setValue(draft, "expected", loose.expected, trimmed);
+    return loose.next;
+  }
   const rest = error.endsWith(":") ? continuation(extraction.lines, index) : "";
   setMessage(extraction.draft(), rest === "" ? error : `${error} ${rest}`);
   return index + 1;
 };
+
+/**
+ * node:assert's loose comparison of two printed values, each on a line of its own between blank
+ * lines: `Expected values to be loosely deep-equal:`, then `'-tda'`, `should loosely deep-equal`,
+ * `'tda'` — the actual value first, the expected after the `should …` line. Null for any other
+ * layout.
+ */
+function looseComparison(
+  lines: readonly string[],
+  index: number,
+): { received: string; expected: string; next: number } | null {
+  const at = (offset: number): string => (lines[index + offset] ?? "").trim();
+  if (at(1) !== "" || at(3) !== "" || at(5) !== "" || !/^should \w[\w -]*$/.test(at(4)))
+    return null;
+  const [received, expected] = [at(2), at(6)];
+  return received === "" || expected === "" ? null : { received, expected, next: index + 7 };
+}
 
 /** The line after the blank one below `index`, when it is words rather than a structure. */
 function continuation(lines: readonly string[], index: number): string {

@@ -280,4 +280,35 @@ should loosely deep-equal
       }),
     ]);
   });
+
+  it("reads node:assert's loose comparison, each value on its own line around `should loosely deep-equal` (punycode.js)", () => {
+    const output = `  14 failing
+
+  1) punycode.encode
+       a single non-ASCII character:
+
+      AssertionError [ERR_ASSERTION]: Expected values to be loosely deep-equal:
+
+'-tda'
+
+should loosely deep-equal
+
+'tda'
+      + expected - actual
+
+      --tda
+      +tda
+      
+      at Context.<anonymous> (tests/tests.js:315:11)
+
+`;
+    expect(mochaParser.parse(output)).toMatchObject([
+      {
+        line: 315,
+        expected: "'tda'",
+        received: "'-tda'",
+        message: "AssertionError [ERR_ASSERTION]: Expected values to be loosely deep-equal",
+      },
+    ]);
+  });
 });
