@@ -9,12 +9,14 @@ export interface UserFrame {
 
 /**
  * Whether a frame line names its function: `at checkTotal (…)`, `at async Foo.bar (…)`,
- * `❯ checkTotal path:1:2`. A bare `at path:1:2`, `❯ path:1:2` or an `<anonymous>` function is
- * a test's callback or a module's top level, not a helper.
+ * `❯ checkTotal path:1:2`, ava's `› checkTotal (file://test.js:16:4)`. A bare `at path:1:2`,
+ * `❯ path:1:2`, `› file://test.js:200:2` or an `<anonymous>` function is a test's callback or a
+ * module's top level, not a helper.
  */
 export function isNamedFrame(trimmed: string): boolean {
   if (trimmed.includes("<anonymous>")) return false;
-  const rest = trimmed.startsWith("at ") || trimmed.startsWith("❯ ") ? trimmed.slice(2).trim() : "";
+  const marked = ["at ", "❯ ", "› "].some((mark) => trimmed.startsWith(mark));
+  const rest = marked ? trimmed.slice(2).trim() : "";
   return rest.includes(" ");
 }
 

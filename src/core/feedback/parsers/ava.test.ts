@@ -199,6 +199,60 @@ describe("avaParser", () => {
     ]);
   });
 
+  it("places an error thrown in the code under test where it was thrown, and a helper's failed check at the test's call (normalize-url, serialize-error)", () => {
+    const output = [
+      "  ✘ [fail]: data URL Error thrown in test",
+      "  ✘ [fail]: should deserialize string",
+      "  ─",
+      "",
+      "  data URL",
+      "",
+      "  test.js:346",
+      "",
+      "   346:   t.is(normalizeUrl('data:;charset=us-ascii,foo'), 'data:,foo');",
+      "",
+      "  Error thrown in test:",
+      "",
+      "  Error {",
+      "    message: 'Invalid URL: data:;charset=us-ascii,foo',",
+      "  }",
+      "",
+      "  › normalizeDataURL (file://index.js:29:9)",
+      "  › normalizeUrl (file://index.js:104:10)",
+      "  › file://test.js:346:7",
+      "",
+      "",
+      "",
+      "  should deserialize string",
+      "",
+      "  test.js:16",
+      "",
+      "   16:   t.is(deserialized.message, JSON.stringify(value));",
+      "",
+      "  Difference (- actual, + expected):",
+      "",
+      "  - '123'",
+      "  + '\"123\"'",
+      "",
+      "  › deserializeNonError (file://test.js:16:4)",
+      "  › file://test.js:200:2",
+      "",
+      "  ─",
+      "",
+      "  2 tests failed",
+      "",
+    ].join("\n");
+    expect(avaParser.parse(cleanOutput(output))).toMatchObject([
+      {
+        test: "data URL",
+        file: "index.js",
+        line: 29,
+        testLocation: { file: "test.js", line: 346 },
+      },
+      { test: "should deserialize string", file: "test.js", line: 200 },
+    ]);
+  });
+
   it("does not claim Mocha's or node:test's output", () => {
     expect(avaParser.detect("  1 failing\n\n  1) cart\n       sums:\n")).toBe(false);
     expect(avaParser.detect("✖ sums (1ms)\nℹ tests 1\n")).toBe(false);

@@ -8,6 +8,7 @@ import {
   parseLocation,
 } from "../extractor/stack-frames.js";
 import type { SourceLocation } from "../extractor/stack-frames.js";
+import { helperCaller, isNamedFrame, type UserFrame } from "../extractor/helper-frames.js";
 
 /** Longest message kept, as for every other failure field. */
 const MAX_MESSAGE_LENGTH = 1000;
@@ -146,6 +147,7 @@ function blockFailure(title: string, file: string | null, lines: readonly string
   let location: SourceLocation | null = null;
   let outermost: SourceLocation | null = null;
   let frame: SourceLocation | null = null;
+  const frames: UserFrame[] = [];
   let label = "";
   let error = "";
   let values: { expected: string; received: string } | null = null;
@@ -164,6 +166,7 @@ function blockFailure(title: string, file: string | null, lines: readonly string
       if (!isInternalPath(stack.file)) {
         frame ??= stack;
         outermost = stack;
+        frames.push({ location: stack, named: isNamedFrame(line) });
       }
       continue;
     }
@@ -190,9 +193,18 @@ function blockFailure(title: string, file: string | null, lines: readonly string
       }
     }
   }
-  const where = location ?? frame;
+  // An error thrown in the code under test is where it was thrown (`› normalizeDataURL
+  // (file://index.js:29:9)`), the test's line beside it; a failed assertion made in a helper of
+  // the test file (`› deserializeNonError (file://test.js:16:4)`) is the test's line that
+  // called it. ava's location line above the block is the test's line or the helper's.
+  const thrownElsewhere = error !== "" && frame !== null && !isTestPath(frame.file);
+  const where = thrownElsewhere
+    ? frame
+    : ((error === "" ? helperCaller(frames) : null) ?? location ?? frame);
   const place =
-    file !== null && where !== null && !where.file.endsWith(file) ? { file, line: null } : where;
+    !thrownElsewhere && file !== null && where !== null && !where.file.endsWith(file)
+      ? { file, line: null }
+      : where;
   const message = error !== "" ? error : label.replace(/:$/, "");
   const testFrame =
     outermost !== null &&
