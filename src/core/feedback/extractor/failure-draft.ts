@@ -116,10 +116,13 @@ export function setLocation(draft: FailureDraft, location: SourceLocation): void
 /** The draft as a failure: message fallbacks applied, cargo's sides resolved, values parsed from the message last. */
 export function finishDraft(draft: FailureDraft): Failure {
   let message = draft.message === "" ? draft.firstDetail : draft.message;
-  // tape's error only repeats the assertion's own name (`Error: two`, not tape's default
-  // `should be strictly equal`): its comparison says what failed. `t.fail`'s words are its own.
+  // tape's error only repeats the assertion's own name (`Error: two`, tape's default `should be
+  // equal` too, which the name already says): its comparison says what failed
+  // (`operator: equal`), beside a default's words. `t.fail`'s words are its own.
   if (draft.operator !== null && draft.operator !== "fail" && repeatsName(message, draft.test)) {
-    message = `operator: ${draft.operator}`;
+    message = message.replace(/^Error: /, "").startsWith("should ")
+      ? `${message} (operator: ${draft.operator})`
+      : `operator: ${draft.operator}`;
   }
   if (draft.errorName !== null && !message.includes(draft.errorName)) {
     message = message === "" ? draft.errorName : `${draft.errorName}: ${message}`;
@@ -221,7 +224,7 @@ function repeatsName(message: string, test: string | null): boolean {
   const words = message.replace(/^Error: /, "").trim();
   const cut = test?.lastIndexOf(" > ") ?? -1;
   const leaf = test === null ? "" : cut < 0 ? test : test.slice(cut + " > ".length);
-  return !words.startsWith("should ") && (words === "" || words === leaf.trim());
+  return words === "" || words === leaf.trim();
 }
 
 /** Whether a failure is a failed check rather than a thrown error: it has values or says so. */

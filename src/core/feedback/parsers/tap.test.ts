@@ -221,6 +221,35 @@ not ok 70 Map containing a Map should work (two)
     // The assertion's words stay in its name (`Map > Map containing a Map …`); the message adds the comparison.
     expect(map?.message).toBe("operator: equal");
   });
+
+  it("adds tape's operator to a default message, which the assertion's name already says (path-browserify)", () => {
+    const output = `TAP version 13
+# path.posix.extname
+not ok 132 should be equal
+  ---
+    operator: equal
+    expected: 'js'
+    actual:   '.js'
+    at: <anonymous> (/work/path-browserify/test/test-path-extname.js:56:7)
+    stack: |-
+      Error: should be equal
+          at Test.assert [as _assert] (/work/path-browserify/node_modules/tape/lib/test.js:228:54)
+  ...
+
+1..1
+# tests 1
+# pass  0
+# fail  1
+`;
+    expect(tapParser.parse(output)).toMatchObject([
+      {
+        test: "path.posix.extname > should be equal",
+        expected: "'js'",
+        received: "'.js'",
+        message: "Error: should be equal (operator: equal)",
+      },
+    ]);
+  });
 });
 
 /** One node-tap check of ini's `parse(stringify(x))` loop whose `key` came back a string. */
