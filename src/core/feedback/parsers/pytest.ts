@@ -15,7 +15,7 @@ import {
   isTestPath,
   type SourceLocation,
 } from "../extractor/stack-frames.js";
-import { CHAIN_MARKER, isUserPythonFile } from "./python-traceback.js";
+import { bareAssertionMessage, CHAIN_MARKER, isUserPythonFile } from "./python-traceback.js";
 import { isJunit, junitFailures } from "../reports/junit.js";
 import { elementText, nextTag } from "../reports/xml-scanner.js";
 import { failureOf } from "../failure-of.js";
@@ -393,11 +393,10 @@ function sectionFailure(
   if (values !== null) {
     draft.expected = values.expected;
     draft.received = values.received;
-  } else if (draft.message === "AssertionError" && /^assert\s/.test(marked)) {
+  } else {
     // pytest rewrites asserts in test modules only: one in a helper module (`tests/base.py`)
-    // raises a bare AssertionError, and the statement it failed is all that says what it checked
-    // (as code, not as `assert <received> == <expected>`: its sides are expressions, not values).
-    draft.message = `AssertionError at \`${marked}\``;
+    // raises a bare AssertionError, and the statement it failed is all that says what it checked.
+    draft.message = bareAssertionMessage(draft.message, marked);
   }
   if (draft.message === "") setMessage(draft, summaryMessage?.[1] ?? "");
   return finishDraft(draft);

@@ -81,3 +81,14 @@ export function readTraceback(lines: readonly string[]): PythonTraceback {
   while (exception.length > 0 && (exception.at(-1) ?? "").trim() === "") exception.pop();
   return { frames, exception };
 }
+
+/**
+ * A bare `AssertionError` (an `assert` statement pytest did not rewrite, or any under unittest)
+ * said by the statement it failed: ``AssertionError at `assert str(binding) == 'a.b'` ``, as
+ * code, since its sides are expressions, not values. Any other message as it is.
+ */
+export function bareAssertionMessage(message: string, source: string): string {
+  return message === "AssertionError" && /^assert\s/.test(source)
+    ? `AssertionError at \`${source}\``
+    : message;
+}

@@ -223,4 +223,26 @@ AssertionError: 'header_0' != 'header_1'
     expect(pytestParser.detect(output)).toBe(false);
     expect(unittestParser.detect("==== 1 failed in 0.1s ====\nRan 1 tests in 2s")).toBe(false);
   });
+
+  it("says a bare AssertionError by the assert statement it failed (pyflakes)", () => {
+    const output = `======================================================================
+FAIL: test_importfrom_future (test.test_imports.TestImportationObject.test_importfrom_future)
+----------------------------------------------------------------------
+Traceback (most recent call last):
+  File "/work/pyflakes/pyflakes/test/test_imports.py", line 95, in test_importfrom_future
+    assert str(binding) == '__future__.print_function'
+AssertionError
+
+----------------------------------------------------------------------
+Ran 1 test in 0.001s
+
+FAILED (failures=1)
+`;
+    expect(unittestParser.parse(output)).toMatchObject([
+      {
+        line: 95,
+        message: "AssertionError at `assert str(binding) == '__future__.print_function'`",
+      },
+    ]);
+  });
 });

@@ -4,7 +4,7 @@ import { logLines } from "../clean/log-lines.js";
 import { truncateCodePoints } from "../clean/code-points.js";
 import { failureOf } from "../failure-of.js";
 import { frameLocation, type SourceLocation } from "../extractor/stack-frames.js";
-import { readTraceback, type PythonFrame } from "./python-traceback.js";
+import { bareAssertionMessage, readTraceback, type PythonFrame } from "./python-traceback.js";
 import { MAX_FIELD_LENGTH, cappedValues } from "../field-length.js";
 import { sidesAsCalled, withoutSequenceLabel } from "./python-sides.js";
 
@@ -82,8 +82,9 @@ function reportFailure(report: Report): Failure {
   const doctest = doctestFailure(report);
   if (doctest !== null) return doctest;
   const { frames, exception } = readTraceback(report.lines);
-  const message = exception[0]?.trim() ?? "";
   const last = frames.at(-1);
+  // A bare `AssertionError` (an `assert` statement) is said by the statement it failed.
+  const message = bareAssertionMessage(exception[0]?.trim() ?? "", last?.source ?? "");
   // The place alone: the function a frame ran is no field of a failure.
   const innermost: Partial<SourceLocation> =
     last === undefined ? {} : { file: last.file, line: last.line };
