@@ -477,6 +477,26 @@ FAIL
     ]);
   });
 
+  it("counts failed tests package by package: `./...` runs tests of one name in several (golang-lru)", () => {
+    const output = [
+      "--- FAIL: TestLRU (0.00s)",
+      "    lru_test.go:87: bad len: 127",
+      "--- FAIL: TestCache_EvictionSameKey (0.00s)",
+      "    --- FAIL: TestCache_EvictionSameKey/Add (0.00s)",
+      "        lru_test.go:325: 2: got unexpected eviction",
+      "FAIL",
+      "FAIL\tgithub.com/hashicorp/golang-lru/v2\t0.020s",
+      "--- FAIL: TestLRU (0.00s)",
+      "    lru_test.go:28: bad len: 127",
+      "--- FAIL: TestCache_EvictionSameKey (0.00s)",
+      "    lru_test.go:240: got unexpected eviction",
+      "FAIL",
+      "FAIL\tgithub.com/hashicorp/golang-lru/v2/simplelru\t0.016s",
+    ].join("\n");
+    // Root: TestLRU and the subtest /Add (its parent aside); simplelru: TestLRU and the leaf parent.
+    expect(goTestParser.reportedFailures?.(output)).toBe(4);
+  });
+
   it("reads a log line's stated pair from that line alone, not from the context lines under it (go-edlib)", () => {
     const output = [
       "--- FAIL: TestStringsSimilarity (0.05s)",

@@ -59,14 +59,21 @@ export const goTestParser: TestOutputParser = {
   detect: (output) => logLines(output).some((line) => GO_TEST_LINE.test(line.trim())),
   parse: (output) => new GoTestReading(logLines(plainText(output))).run(),
   reportedFailures: (output) => {
-    // go prints no total: its own `--- FAIL` lines are the count, a parent of a failed subtest aside.
-    const failed = logLines(plainText(output)).flatMap((line) => {
+    // go prints no total: its own `--- FAIL` lines are the count, a parent of a failed subtest
+    // aside, package by package (`./...` runs tests of one name in several packages).
+    const packages: string[][] = [[]];
+    for (const line of logLines(plainText(output))) {
       const result = /^--- FAIL: (\S+)/.exec(line.trim());
-      return result?.[1] === undefined ? [] : [result[1]];
-    });
-    const unique = [...new Set(failed)];
-    const leaves = unique.filter((name) => !unique.some((other) => other.startsWith(`${name}/`)));
-    return leaves.length === 0 ? null : leaves.length;
+      if (result?.[1] !== undefined) packages.at(-1)?.push(result[1]);
+      else if (/^(?:FAIL|ok)\s+\S/.test(line)) packages.push([]);
+    }
+    const count = packages.reduce((sum, failed) => {
+      const unique = [...new Set(failed)];
+      return (
+        sum + unique.filter((name) => !unique.some((other) => other.startsWith(`${name}/`))).length
+      );
+    }, 0);
+    return count === 0 ? null : count;
   },
 };
 
