@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jasmineParser } from "./jasmine.js";
+import { cleanOutput } from "../test-feedback.js";
 import { failureOf } from "../failure-of.js";
 
 // Jasmine 5's default reporter, as captured from a scratch project.
@@ -172,6 +173,48 @@ describe("jasmineParser", () => {
         message:
           "Expected $.length = 2 to equal 3. Expected $[1] = 'sil' to equal 'foo'. Expected $[2] = undefined to equal 'sil'.",
       }),
+    ]);
+  });
+
+  it("reads jasmine-spec-reporter's Failures list: each listed expectation a failure, a matcher's with its values (cordova-common)", () => {
+    const output = `  config-changes module
+    ✗ should overwrite config.xml config munge (0.109 sec)
+      - Expected '14' to equal '5'.
+
+**************************************************
+*                    Failures                    *
+**************************************************
+
+1) config-changes module should overwrite config.xml config munge
+  - Expected '14' to equal '5'.
+      at UserContext.<anonymous> (/work/cordova-common/spec/ConfigChanges.spec.js:425:65)
+      at <Jasmine>
+  - Expected undefined to equal '/*'.
+      at UserContext.<anonymous> (/work/cordova-common/spec/ConfigChanges.spec.js:546:49)
+      at <Jasmine>
+
+2) PluginManager addPlugin should save plugin metadata
+  - TypeError: Cannot read properties of undefined (reading 'map')
+      at /work/cordova-common/src/PluginManager.js:121:46
+
+Executed 279 of 279 specs (2 FAILED) in 4 secs.
+`;
+    expect(jasmineParser.detect(output)).toBe(true);
+    expect(jasmineParser.reportedFailures?.(output)).toBe(2);
+    expect(jasmineParser.parse(cleanOutput(output))).toMatchObject([
+      {
+        test: "config-changes module should overwrite config.xml config munge",
+        line: 425,
+        expected: "'5'",
+        received: "'14'",
+      },
+      { line: 546, expected: "'/*'", received: "undefined" },
+      {
+        test: "PluginManager addPlugin should save plugin metadata",
+        line: 121,
+        expected: null,
+        message: "TypeError: Cannot read properties of undefined (reading 'map')",
+      },
     ]);
   });
 });

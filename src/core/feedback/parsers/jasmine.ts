@@ -31,13 +31,74 @@ const LENGTH_DIFFERENCE = /^Expected \$\S*\.length = \d+ to equal \d+\.$/;
 export const jasmineParser: TestOutputParser = {
   name: "jasmine",
   detect: (output) =>
-    SUMMARY.test(output) && (output.includes("\nFailures:\n") || output.includes("Suite error: ")),
-  parse: (output): readonly Failure[] => failures(logLines(output)),
+    (SUMMARY.test(output) &&
+      (output.includes("\nFailures:\n") || output.includes("Suite error: "))) ||
+    (EXECUTED.test(output) && FAILURES_BANNER.test(output)),
+  parse: (output): readonly Failure[] => {
+    const lines = logLines(output);
+    return SUMMARY.test(output) ? failures(lines) : specReporterFailures(lines);
+  },
   reportedFailures: (output) => {
-    const count = SUMMARY.exec(output)?.[1];
+    const count = SUMMARY.exec(output)?.[1] ?? EXECUTED.exec(output)?.[1];
     return count === undefined ? null : Number(count);
   },
 };
+
+/** jasmine-spec-reporter's closing count: `Executed 279 of 279 specs (13 FAILED) in 4 secs.` */
+const EXECUTED = /^Executed \d+ of \d+ specs? \((\d+) FAILED\)/m;
+/** jasmine-spec-reporter's banner over its list of failed specs: `*   Failures   *`. */
+const FAILURES_BANNER = /^\* +Failures +\*$/m;
+/** One failed expectation of a spec in jasmine-spec-reporter's list: `  - Expected 0 to equal 4.` */
+const LISTED_EXPECTATION = /^ +- (\S.*)$/;
+
+/**
+ * jasmine-spec-reporter's `Failures` list (a project's own reporter in place of Jasmine's): `1)
+ * suite spec` at the margin, then each failed expectation as `  - message` with its frames
+ * below (`at UserContext.<anonymous> (spec/a.spec.js:425:65)`), so a spec with five failed
+ * expectations is five failures. A message that starts `Expected` is a matcher's; any other
+ * (`TypeError: …`) an error thrown at its first user frame. The progress tree above the list
+ * (`✗ spec (0.109 sec)`) repeats the list and is not read.
+ */
+function specReporterFailures(lines: readonly string[]): Failure[] {
+  const found: Failure[] = [];
+  let listing = false;
+  let name: string | null = null;
+  let current: { message: string; stack: string[] } | null = null;
+  const finish = (): void => {
+    if (name !== null && current !== null)
+      found.push(
+        expectation(
+          name,
+          [current.message],
+          current.stack,
+          current.message.startsWith("Expected "),
+        ),
+      );
+    current = null;
+  };
+  for (const raw of lines) {
+    const trimmed = raw.trim();
+    if (FAILURES_BANNER.test(trimmed)) listing = true;
+    if (EXECUTED.test(trimmed)) {
+      finish();
+      listing = false;
+    }
+    if (!listing) continue;
+    const header = raw === trimmed ? /^\d+\) (\S.*)$/.exec(trimmed) : null;
+    const listed = LISTED_EXPECTATION.exec(raw);
+    if (header !== null) {
+      finish();
+      name = header[1] ?? null;
+    } else if (listed?.[1] !== undefined && name !== null) {
+      finish();
+      current = { message: listed[1], stack: [] };
+    } else if (current !== null && trimmed.startsWith("at ")) {
+      current.stack.push(trimmed);
+    }
+  }
+  finish();
+  return found;
+}
 
 /** One failure per failed expectation of every spec (and suite error) in the `Failures:` list. */
 function failures(lines: readonly string[]): Failure[] {
@@ -80,8 +141,17 @@ function failures(lines: readonly string[]): Failure[] {
   return found;
 }
 
-/** One failed expectation (or thrown error) of spec `name`: its message, values and place. */
-function expectation(name: string, message: readonly string[], stack: readonly string[]): Failure {
+/**
+ * One failed expectation (or thrown error) of spec `name`: its message, values and place.
+ * `matcher` says whether a matcher failed, when the stack cannot (jasmine-spec-reporter prints
+ * no `at <Jasmine>` first).
+ */
+function expectation(
+  name: string,
+  message: readonly string[],
+  stack: readonly string[],
+  matcher?: boolean,
+): Failure {
   const frames = stack
     .map((line) => ({ line, frame: frameLocation(line) }))
     .filter(
@@ -92,7 +162,9 @@ function expectation(name: string, message: readonly string[], stack: readonly s
   const spec = (specAt < 0 ? frames.at(-1) : frames[specAt])?.frame;
   // A matcher's failure starts in Jasmine itself (`at <Jasmine>`); a thrown error in user code.
   const thrown =
-    stack[0] !== undefined && frameLocation(stack[0]) !== null && frames[0] !== undefined;
+    matcher === undefined
+      ? stack[0] !== undefined && frameLocation(stack[0]) !== null && frames[0] !== undefined
+      : !matcher && frames[0] !== undefined;
   // An expectation in a callback of the spec's own body (`items.forEach((item) => expect…)`)
   // is at the callback's line, the anonymous frame of the spec's file right above its frame.
   const callback = frames
