@@ -47,4 +47,20 @@ describe("helperCaller", () => {
       helperCaller([at("src/cart.js", 9, true), at("test/cart.test.js", 5, false)]),
     ).toBeNull();
   });
+
+  it("reads Babel's regenerator body of an async test as the test's own code, not a helper (json-rules-engine)", () => {
+    expect(isNamedFrame("at _callee9$ (test/condition.test.js:181:72)")).toBe(false);
+    expect(isNamedFrame("at step (test/condition.test.js:23:191)")).toBe(true);
+    const frames = [
+      {
+        location: { file: "test/condition.test.js", line: 181 },
+        named: isNamedFrame("at _callee9$ (test/condition.test.js:181:72)"),
+      },
+      {
+        location: { file: "test/condition.test.js", line: 23 },
+        named: isNamedFrame("at step (test/condition.test.js:23:191)"),
+      },
+    ];
+    expect(helperCaller(frames)).toBeNull();
+  });
 });

@@ -17,8 +17,14 @@ export function isNamedFrame(trimmed: string): boolean {
   if (trimmed.includes("<anonymous>")) return false;
   const marked = ["at ", "❯ ", "› "].some((mark) => trimmed.startsWith(mark));
   const rest = marked ? trimmed.slice(2).trim() : "";
-  return rest.includes(" ");
+  return rest.includes(" ") && !GENERATED_BODY.test(rest);
 }
+
+/**
+ * The function Babel's regenerator names an async test's body (`at _callee9$ (test/a.test.js:181:72)`):
+ * the test's own code, transpiled, not a helper it called.
+ */
+const GENERATED_BODY = /^(?:async )?_callee\d*\$ /;
 
 /**
  * Where a failed assertion made in a shared helper shows in the test: the line of the test that
