@@ -24,9 +24,24 @@ export const readJestHeader: LineReader = (extraction, { index, trimmed }) => {
   const kind: DraftKind = suiteFailed ? "file" : "test";
   const draft = extraction.open(newDraft(kind, suiteFailed ? null : name, extraction.fileContext));
   const first = firstLineBelow(extraction.lines, index, -1);
-  if (isJestMessage(first)) setMessage(draft, first);
+  if (isJestMessage(first)) setMessage(draft, withoutJasmineEcho(first));
   return index + 1;
 };
+
+/** A line of Jest's code frame: `90 |     const customFs = {`, `> 92 |   rmdir: …`. */
+const CODE_FRAME_LINE = /^(?:> )?\d+ \|/;
+
+/**
+ * Jest 24–26's jasmine2 runner prints a timeout as `: Timeout - Async callback was not invoked
+ * within the 5000ms timeout specified by jest.setTimeout.` twice and `Error:` after it: said once.
+ */
+function withoutJasmineEcho(line: string): string {
+  const text = line.startsWith(": ") ? line.slice(2) : line;
+  if (!text.endsWith("Error:")) return line;
+  const body = text.slice(0, -"Error:".length);
+  const half = body.slice(0, body.length / 2);
+  return body.length % 2 === 0 && half !== "" && body === half + half ? half : line;
+}
 
 /**
  * A `FAIL file` or Vitest `FAIL file > suite > test` header at `index`. Vitest lists every test
@@ -60,10 +75,14 @@ function isTestHeader(line: string): boolean {
   return /^FAIL\s+\S+ > /.test(line.trim());
 }
 
-/** Whether the line under a Jest `●` header is the error's own words rather than a value, diff or frame. */
+/**
+ * Whether the line under a Jest `●` header is the error's own words rather than a value, diff,
+ * frame or the code frame's first line (an `Error` thrown with no message prints none).
+ */
 function isJestMessage(line: string): boolean {
   return (
     line !== "" &&
+    !CODE_FRAME_LINE.test(line) &&
     !isDiffHeader(line) &&
     !VALUE_KEY.test(line) &&
     frameLocation(line) === null &&

@@ -229,6 +229,35 @@ Tests:       2 failed, 2 total
     ]);
   });
 
+  it("says Jest 24's doubled timeout once, and never takes the code frame for a message (proper-lockfile)", () => {
+    const output = `FAIL test/lock.test.js
+  ● should set stale to a minimum of 2000
+
+    : Timeout - Async callback was not invoked within the 5000ms timeout specified by jest.setTimeout.Timeout - Async callback was not invoked within the 5000ms timeout specified by jest.setTimeout.Error:
+
+      302 | });
+    > 304 | it('should set stale to a minimum of 2000', async () => {
+          | ^
+
+      at Object.<anonymous> (test/lock.test.js:304:1)
+
+  ● should ignore ENOENT errors when removing the lockfile
+
+      90 |     const customFs = {
+    > 92 |         rmdir: jest.fn((path, callback) => callback(Object.assign(new Error(), { code: 'ENOENT' }))),
+         |                                                                   ^
+
+      at Object.<anonymous> (test/unlock.test.js:92:67)
+
+Tests:       2 failed, 2 total
+`;
+    const [timeout, empty] = jestParser.parse(output);
+    expect(timeout?.message).toBe(
+      "Timeout - Async callback was not invoked within the 5000ms timeout specified by jest.setTimeout.",
+    );
+    expect(empty?.message).not.toContain("customFs");
+  });
+
   it("places a toThrow check whose function did not throw at the check's line, inside a loop's callback too (memfs)", () => {
     const output = `FAIL src/__tests__/volume/mkdirSync.test.ts (10.617 s)
   ● mkdirSync › throws EACCES with insufficient permissions on containing directory
