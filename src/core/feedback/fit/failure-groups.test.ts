@@ -104,6 +104,30 @@ describe("groupByRootCause", () => {
     expect(groupByRootCause(trivial)).toHaveLength(2);
   });
 
+  it("keeps one error's words thrown at two lines of the code apart, and groups them thrown where tests called (javascript-algorithms)", () => {
+    const thrown = (test: string, file: string, line: number) =>
+      failureOf({
+        test,
+        file,
+        line,
+        expected: null,
+        received: null,
+        message: "TypeError: Cannot read properties of null (reading 'value')",
+      });
+    const deque = "src/data-structures/deque/Deque.js";
+    expect(
+      groupByRootCause([
+        thrown("peeks an empty deque", deque, 26),
+        thrown("removes from an empty deque", deque, 65),
+        thrown("peeks a single element", deque, 26),
+      ]).map((group) => group.length),
+    ).toEqual([2, 1]);
+    const spec = "src/data-structures/deque/__test__/Deque.test.js";
+    expect(
+      groupByRootCause([thrown("a", spec, 15), thrown("b", spec, 22)]).map((group) => group.length),
+    ).toEqual([2]);
+  });
+
   it("groups a Go table's rows whose words name their own case, one pair at one line (mux)", () => {
     const row = (title: string, expected = "https") =>
       failureOf({

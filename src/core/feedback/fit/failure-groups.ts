@@ -2,6 +2,7 @@ import { oneLine } from "../../one-line.js";
 import { isBarePair, shownPair, withoutErrorName } from "./feedback-items.js";
 import { kindOfCheck } from "./kind-of-check.js";
 import type { Failure } from "../feedback.js";
+import { isTestPath } from "../extractor/stack-frames.js";
 
 /** A quoted literal in an error's words: the input that differs from test to test. */
 const QUOTED = /(['"`])[^'"`\n]*\1/g;
@@ -120,6 +121,11 @@ function causeOf(failure: Failure): string | null {
   const { expected, received } = failure;
   if (expected === null || received === null) {
     if (message === "") return null;
+    // An error thrown in the code under test is a cause where it was thrown: the same words
+    // from two lines of the library are two paths to fix (a deque's `peekFront` and
+    // `removeFront`), which `thrownCauseOf` keeps apart. Placed in a test's file, the place is
+    // only where each test called: the words are the cause.
+    if (expected === null && received === null && isThrownInCode(failure)) return null;
     return JSON.stringify([message, expected, received, failure.rule ?? null]);
   }
   // The pair as shown: printed structures that differ in the same element the same way (rows of
@@ -136,6 +142,16 @@ function causeOf(failure: Failure): string | null {
     ? "!="
     : kindOfCheck(withoutErrorName(message), [oneLine(expected), oneLine(received)]);
   return JSON.stringify([words, shown.expected, shown.received, failure.rule ?? null]);
+}
+
+/** Whether a failure is an error thrown by name at a line of the code under test, not of a test's file. */
+function isThrownInCode(failure: Failure): boolean {
+  return (
+    failure.file !== null &&
+    failure.line !== null &&
+    !isTestPath(failure.file) &&
+    THROWN.test(oneLine(failure.message))
+  );
 }
 
 /** A printed object or array (`{ a: 1 }`, `[1, 2]`, `User { id: 1 }`, `Map(2) {…}`), whose elements rows share. */
