@@ -128,6 +128,25 @@ describe("groupByRootCause", () => {
     ).toEqual([2]);
   });
 
+  it("groups a Python object's rows at one line that differ in the same field the same way (python-dotenv)", () => {
+    const binding = (test: string, key: string, wanted: number, got: number) =>
+      failureOf({
+        test,
+        file: "tests/test_parser.py",
+        line: 582,
+        expected: `Binding(key='${key}', value='b', original=Original(string='${key}=b', line=${wanted}), error=False)`,
+        received: `Binding(key='${key}', value='b', original=Original(string='${key}=b', line=${got}), error=False)`,
+        message:
+          "AssertionError: assert [Binding(key=... error=False)] == [Binding(key=... error=False)]",
+      });
+    expect(
+      groupByRootCause([
+        binding("test_parse_stream[a=b-expected1]", "a", 1, 0),
+        binding("test_parse_stream[b=c-expected2]", "b", 1, 0),
+      ]),
+    ).toHaveLength(1);
+  });
+
   it("groups a Go table's rows whose words name their own case, one pair at one line (mux)", () => {
     const row = (title: string, expected = "https") =>
       failureOf({

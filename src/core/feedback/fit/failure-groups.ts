@@ -154,7 +154,10 @@ function isThrownInCode(failure: Failure): boolean {
   );
 }
 
-/** A printed object or array (`{ a: 1 }`, `[1, 2]`, `User { id: 1 }`, `Map(2) {…}`), whose elements rows share. */
+/**
+ * A printed object or array (`{ a: 1 }`, `[1, 2]`, `User { id: 1 }`, `Map(2) {…}`, Python's
+ * `Binding(key='a', line=0)`), whose elements rows share.
+ */
 function isStructure(value: string): boolean {
-  return /^(?:[\w$.]+(?:\(\d+\))? )?[[{].*[\]}]$/.test(oneLine(value));
+  return /^(?:(?:[\w$.]+(?:\(\d+\))? )?[[{].*[\]}]|[A-Z][\w.]*\(.*\))$/.test(oneLine(value));
 }
