@@ -34,4 +34,17 @@ describe("withoutTreeEchoes", () => {
     const next = failureOf({ test: "jwt › single", file: "lib/a.test.ts", line: 46, message: "z" });
     expect(withoutTreeEchoes([first, echo, next, thrown])).toEqual([first, thrown, next]);
   });
+
+  it("matches a title that ends with a colon to its report, whichever colons each reading kept (to-regex-range)", () => {
+    const echo = failureOf({
+      test: "should reverse `min/max` when the min is larger than the max",
+    });
+    const report = failureOf({
+      test: "to-regex-range > minimum / maximum > should reverse `min/max` when the min is larger than the max:",
+      file: "test/test.js",
+      line: 118,
+      message: "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+    });
+    expect(withoutTreeEchoes([echo, report])).toEqual([report]);
+  });
 });

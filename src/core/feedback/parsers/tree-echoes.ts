@@ -38,7 +38,11 @@ function isBare(failure: Failure): boolean {
   );
 }
 
-/** A failure's name with its suite separators read as spaces. */
+/**
+ * A failure's name with its suite separators read as spaces, without a closing colon: a title
+ * that ends with one (`…when the min is larger than the max:`) is echoed with it and reported
+ * with Mocha's own colon after it (`…max::`), and each reading keeps a different one.
+ */
 function spaced(failure: Failure): string {
-  return (failure.test ?? "").replace(SEPARATORS, " ");
+  return (failure.test ?? "").replace(SEPARATORS, " ").replace(/:+$/, "");
 }
