@@ -209,4 +209,28 @@ not ok 1 - test/defu.test.ts # time=22.87ms {
 `;
     expect(nodeTestParser.detect(output)).toBe(false);
   });
+
+  it("counts the spec reporter's failing-tests recap, not `ℹ fail` with the parents of failed subtests (hast-util-to-html)", () => {
+    const output = `▶ comment
+  ✖ should prevent \`>a\` (security) (1.820344ms)
+    AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:
+✖ \`comment\` (28.908889ms)
+ℹ tests 3
+ℹ suites 0
+ℹ pass 1
+ℹ fail 2
+ℹ cancelled 0
+ℹ skipped 0
+ℹ todo 0
+ℹ duration_ms 30.1
+
+✖ failing tests:
+
+test at test/comment.js:54:13
+✖ should prevent \`>a\` (security) (1.820344ms)
+  AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:
+      at TestContext.<anonymous> (file:///work/hast-util-to-html/test/comment.js:61:16)
+`;
+    expect(nodeTestParser.reportedFailures?.(output)).toBe(1);
+  });
 });

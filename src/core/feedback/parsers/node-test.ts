@@ -24,11 +24,26 @@ export const nodeTestParser: TestOutputParser = {
   },
   reportedFailures: (output) => {
     if (isNodeJunit(output)) return junitReportedFailures(output);
+    const lines = logLines(output);
+    const recapped = recapCount(lines);
+    if (recapped !== null) return recapped;
     // A test cut by its timeout counts as cancelled, not failed.
     const counted = countsIn(output, /^(?:ℹ|#) (?:fail|cancelled) (\d+)$/gm);
-    return counted === null ? null : counted - failedParents(logLines(output));
+    return counted === null ? null : counted - failedParents(lines);
   },
 };
+
+/**
+ * The tests the spec reporter's `✖ failing tests:` recap lists, each `✖ name` once: `ℹ fail`
+ * also counts every `test()` that failed only because a subtest did (hast-util-to-html's 26
+ * parents beside 59 tests), which has no failure of its own to name. Null without a recap.
+ */
+function recapCount(lines: readonly string[]): number | null {
+  const start = lines.findIndex((line) => line.trim() === "✖ failing tests:");
+  if (start < 0) return null;
+  const count = lines.slice(start + 1).filter((line) => line.startsWith("✖ ")).length;
+  return count === 0 ? null : count;
+}
 
 /**
  * TAP's tests that failed only because subtests did (`failureType: 'subtestsFailed'`): `# fail`
