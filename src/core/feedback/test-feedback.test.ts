@@ -114,7 +114,7 @@ describe("testFeedback: real runners", () => {
     // The second failure's values (a type mismatch) are worth more than the third's test frame:
     // its place and its test's name already lead to the code.
     expect(feedback.actionableItems[1]).toBe(
-      '…:13 … > matches the expected object: want "userId": 123,, got "userId": "123",',
+      '…:13 … > matches the expected object: want "userId": 123, got "userId": "123",',
     );
     expect(feedback.actionableItems[3]).toBe(
       "src/auth/login.ts:5 parseId > parses empty: TypeError: empty id",

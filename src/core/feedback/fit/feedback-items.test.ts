@@ -219,4 +219,15 @@ describe("foldedPair", () => {
       "want ;\\n\\n;, got ;\\n;",
     );
   });
+
+  it("writes a side that ends with its printed comma once, never `,,` before `got`", () => {
+    const parts = failureParts(
+      failure({
+        expected: '"color": "white",',
+        received: '"color": "rgba(0,0,0,1)",',
+        message: "x",
+      }),
+    );
+    expect(parts.values[0]).toBe('want "color": "white", got "color": "rgba(0,0,0,1)",');
+  });
 });

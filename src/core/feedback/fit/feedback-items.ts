@@ -277,9 +277,13 @@ function comparison(expected: string, received: string): string {
   return pairText(foldedPair(expected, received));
 }
 
-/** `want X, got Y` of sides already on one line each. */
+/**
+ * `want X, got Y` of sides already on one line each. A side that ends with the comma the runner
+ * printed (a line of an object, `"color": "white",`) keeps it as printed and lends it to the
+ * separator, never `,,`.
+ */
 function pairText({ expected, received }: { expected: string; received: string }): string {
-  return `want ${expected}, got ${received}`;
+  return `want ${expected}${expected.endsWith(",") ? "" : ","} got ${received}`;
 }
 
 /**
