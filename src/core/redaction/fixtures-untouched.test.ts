@@ -18,12 +18,17 @@ const files = import.meta.glob<string>(
 const PLANTED = "AKIAIOSFODNN7EXAMPLE";
 /**
  * Credentials real projects' tests put in their data, redacted like any others: a session cookie
- * set-cookie-parser's tests split (`sessionid=6ky4…`) and the password class-transformer's tests
- * give a user (`"password": "imnosuperman"`), quoted by their outputs, facts and README rows.
+ * set-cookie-parser's tests split (`sessionid=6ky4…`), the password class-transformer's tests
+ * give a user (`"password": "imnosuperman"`), rc9's config fixture (`"password": "db pass"`) and
+ * pyjwt's signing keys (`secret`, jwt.io's `your-256-bit-secret`), quoted by their outputs,
+ * facts and README rows.
  */
 const TEST_DATA_CREDENTIALS: ReadonlySet<string> = new Set([
   "6ky4pkr7qoi4me7rwleyvxjove25huef",
   "imnosuperman",
+  "db pass",
+  "secret",
+  "your-256-bit-secret",
 ]);
 
 describe("redaction on the fixtures' real outputs", () => {
