@@ -1,4 +1,5 @@
 import type { Failure } from "../feedback.js";
+import { withoutTrailing } from "../clean/without-trailing.js";
 
 /** Separators a runner's tree and its detailed report may join one test's suite path with. */
 const SEPARATORS = / (?:›|>) /g;
@@ -44,5 +45,5 @@ function isBare(failure: Failure): boolean {
  * with Mocha's own colon after it (`…max::`), and each reading keeps a different one.
  */
 function spaced(failure: Failure): string {
-  return (failure.test ?? "").replace(SEPARATORS, " ").replace(/:+$/, "");
+  return withoutTrailing((failure.test ?? "").replace(SEPARATORS, " "), ":");
 }
