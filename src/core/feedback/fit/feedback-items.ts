@@ -65,21 +65,20 @@ export function failureParts(failure: Failure, said = ""): FailureParts {
     const shown = shownPair(expected, received);
     const brief = comparison(shown.expected, shown.received);
     const own = quotingBoth(withoutErrorName(message), whole, [expected, received]);
+    // The words without the matcher's note (`// Object.is equality`), which names no value.
+    const bare = own?.replace(COMMENT_AFTER, "");
     // When the summary already names the kind of check, the bare pair says the rest.
     const kind = kindOfCheck(withoutErrorName(message), [oneLine(expected), oneLine(received)]);
-    if (own !== null && !said.includes(kind)) {
+    if (own !== null && bare !== undefined && !said.includes(kind)) {
       // Whole, they are the runner's line with its error's name (`AssertionError [ERR_ASSERTION]:`).
       const named = codePointLength(message) <= MAX_WHOLE_MESSAGE ? [message] : [];
-      // Briefest, without the matcher's note (`// Object.is equality`), which names no value.
-      const plain = own.replace(COMMENT_AFTER, "");
-      const values = distinct([brief === whole ? plain : brief, own, ...named]);
+      const values = distinct([brief === whole ? bare : brief, own, ...named]);
       return { values, words: [], sides: 2, cuttable: "" };
     }
     // The summary names the kind, but the runner's own words are hardly longer than the bare
     // pair (`expected './a/./b' to be './a/b'`): they say the same, as the runner printed it.
     // Only words that label a side (chai's `expected X to be Y`) say which is which, as the
     // pair does; `assert 5 == 4` does not, and a runner's own cut (`{'address': …`) says less.
-    const bare = own?.replace(COMMENT_AFTER, "");
     if (
       bare !== undefined &&
       bare.startsWith("expected ") &&

@@ -8,6 +8,7 @@ import {
 } from "../extractor/failure-draft.js";
 import { logLines } from "../clean/log-lines.js";
 import { valuesFromMessage } from "../extractor/assertion-values.js";
+import { indentOf } from "../extractor/line-blocks.js";
 import { isInternalPath, parseLocation } from "../extractor/stack-frames.js";
 
 /** `go test`'s own lines: test headers and results, package results, `-json` events. */
@@ -19,11 +20,6 @@ const LOG_LINE = /^(\S+\.go):(\d+): ?(.*)$/;
 
 /** A compiler or vet error under a `# pkg` header: `./billing.go:5:19: cannot use 0 …`. */
 const BUILD_ERROR = /^(\S+\.go:\d+(?::\d+)?): (.+)$/;
-
-/** The blanks a line starts with. */
-function indentOf(line: string): number {
-  return line.length - line.trimStart().length;
-}
 
 /** A goroutine trace's file line: `/src/auth/load_test.go:18 +0x3c`. */
 const TRACE_FILE = /^(\S+\.go):(\d+)(?: \+0x[\da-f]+)?$/;

@@ -554,13 +554,13 @@ function comparedValues(
   const differing = errorLines.indexOf("Differing items:");
   // Two sequences: `At index 1 diff: OrderedDict([('key', 0)]) != OrderedDict([('key', None)])`;
   // of two byte strings it is one byte (`b'2' != b'1'`), less than their shortened sides say.
-  const indexed = bytesCompared(values)
+  const bytes = bytesCompared(values);
+  const indexed = bytes
     ? undefined
     : errorLines.find((line) => AT_INDEX.test(line))?.replace(AT_INDEX, "");
   const pair = differing < 0 ? indexed : errorLines[differing + 1];
   const at = pair?.indexOf(" != ") ?? -1;
-  if (pair === undefined || at < 0)
-    return diffLines(rawErrorLines, bytesCompared(values)) ?? values;
+  if (pair === undefined || at < 0) return diffLines(rawErrorLines, bytes) ?? values;
   return { received: pair.slice(0, at), expected: pair.slice(at + 4) };
 }
 
